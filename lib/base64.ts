@@ -1,0 +1,129 @@
+// Base64 for the core, with and without Node's Buffer. `Buffer` is looked up on each call, not at import,
+// so the portable path runs wherever Buffer is absent (a browser, an edge runtime, or a test that hides it).
+
+interface BufferLike {
+  readonly buffer: ArrayBufferLike;
+  readonly byteOffset: number;
+  readonly length: number;
+  toString(encoding: "base64"): string;
+  write(s: string, encoding: "base64"): number;
+}
+interface BufferCtor {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): BufferLike;
+  from(s: string, encoding: "base64"): BufferLike;
+  allocUnsafeSlow(size: number): BufferLike;
+}
+
+function nodeBuffer(): BufferCtor | undefined {
+  return (globalThis as { Buffer?: BufferCtor }).Buffer;
+}
+
+const CANONICAL = /^[A-Za-z0-9+/]*={0,2}$/;
+const INDEX = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** Standard padded base64 of a view's bytes (only the bytes the view covers). */
+export function encodeBase64(view: Uint8Array): string {
+  const B = nodeBuffer();
+  if (B) return B.from(view.buffer, view.byteOffset, view.byteLength).toString("base64");
+  const native = (view as { toBase64?: () => string }).toBase64;
+  if (typeof native === "function") return native.call(view);
+  let binary = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < view.length; i += CHUNK) {
+    binary += String.fromCharCode.apply(null, view.subarray(i, i + CHUNK) as unknown as number[]);
+  }
+  return btoa(binary);
+}
+
+/** Decoded size of canonical base64, from its length alone. */
+export function decodedLength(b64: string): number {
+  const n = b64.length;
+  if (n === 0) return 0;
+  const pad = b64.charCodeAt(n - 1) === 61 ? (b64.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
+  return (n / 4) * 3 - pad;
+}
+
+/** Decodes canonical base64 into a fresh Uint8Array that shares memory with nothing. */
+export function decodeBase64(b64: string): Uint8Array {
+  const out = new Uint8Array(decodedLength(b64));
+  const B = nodeBuffer();
+  if (B) {
+    B.from(out.buffer, 0, out.length).write(b64, "base64");
+    return out;
+  }
+  const binary = atob(b64);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** Decodes only the first `bytes` bytes (for signature checks); `b64` must be canonical. */
+export function decodePrefix(b64: string, bytes: number): Uint8Array {
+  const chars = Math.min(b64.length, Math.ceil(bytes / 3) * 4);
+  return decodeBase64(b64.slice(0, chars));
+}
+
+// Reused scratch memory for the validation pass: decoding in slices keeps memory flat on large payloads.
+const SLICE_CHARS = 1 << 16;
+let scratch: BufferLike | undefined;
+
+/**
+ * True when `s` is canonical standard base64: the alphabet `A-Z a-z 0-9 + /`, padded to a multiple of four,
+ * `=` only at the end, and zero bits after the last byte. Node's decoder skips characters it does not
+ * know, so each slice decoding to fewer bytes than its length promises exposes a stray character.
+ */
+export function isCanonicalBase64(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || n % 4 !== 0) return false;
+  const pad = s.charCodeAt(n - 1) === 61 ? (s.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
+  // Unused low bits of the last data character must be zero.
+  const last = INDEX.indexOf(s[n - 1 - pad]!);
+  if (last < 0) return false;
+  if (pad === 1 && (last & 0b11) !== 0) return false;
+  if (pad === 2 && (last & 0b1111) !== 0) return false;
+  const B = nodeBuffer();
+  if (!B || n < 256) return CANONICAL.test(s);
+  if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) return false; // Node also accepts the URL-safe alphabet
+  if (!scratch) scratch = B.allocUnsafeSlow((SLICE_CHARS / 4) * 3);
+  for (let i = 0; i < n; i += SLICE_CHARS) {
+    const end = Math.min(n, i + SLICE_CHARS);
+    const expected = ((end - i) / 4) * 3 - (end === n ? pad : 0);
+    if (scratch.write(end - i === n ? s : s.slice(i, end), "base64") !== expected) return false;
+  }
+  return true;
+}
+
+/**
+ * Turns base64 in any decodable spelling (unpadded, URL-safe, wrapped in whitespace, with non-zero trailing
+ * bits) into canonical padded standard base64, or returns `undefined` when it does not decode.
+ */
+export function toCanonicalBase64(input: string): string | undefined {
+  if (isCanonicalBase64(input)) return input;
+  let s = input.replace(/[\t\n\f\r ]+/g, "");
+  if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) s = s.replace(/-/g, "+").replace(/_/g, "/");
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 61) end--;
+  const padding = s.length - end;
+  s = s.slice(0, end);
+  if (!/^[A-Za-z0-9+/]*$/.test(s)) return undefined;
+  const rem = s.length % 4;
+  if (rem === 1) return undefined;
+  if (padding > 0 && (padding > 2 || (s.length + padding) % 4 !== 0)) return undefined;
+  if (rem !== 0) s += rem === 2 ? "==" : "=";
+  if (s.length === 0) return "";
+  if (isCanonicalBase64(s)) return s;
+  // Non-zero trailing bits: decoders accept them; re-encode to the one canonical spelling.
+  return encodeBase64(decodeLenient(s));
+}
+
+function decodeLenient(s: string): Uint8Array {
+  const B = nodeBuffer();
+  if (B) {
+    const b = B.from(s, "base64");
+    return new Uint8Array(b.buffer, b.byteOffset, b.length).slice();
+  }
+  // atob accepts non-zero trailing bits.
+  const binary = atob(s);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * The error classes of toolnexus. Every error the library throws is one of these, with a stable `code`
+ * and, for data errors, the `path` of the offending value.
+ *
+ * @module
+ */
+
+/** Codes a {@link ValidationError} carries. */
+export type ValidationErrorCode =
+  | "invalid-type"
+  | "missing"
+  | "not-json"
+  | "cycle"
+  | "too-deep"
+  | "invalid-value"
+  | "invalid-timestamp"
+  | "invalid-pending";
+
+/** Codes a {@link ContentPartError} carries, on top of the generic shape codes. */
+export type ContentPartErrorCode =
+  | "source-conflict"
+  | "source-missing"
+  | "unknown-extension"
+  | "unknown-mime"
+  | "too-large"
+  | "invalid-base64"
+  | "empty"
+  | "mime-mismatch"
+  | "read-failed"
+  | "invalid-source"
+  | "unsupported";
+
+/** Every code any toolnexus error carries. */
+export type ToolnexusErrorCode = ValidationErrorCode | ContentPartErrorCode;
+
+/**
+ * The base class of every error the library throws.
+ *
+ * Catch this to handle anything toolnexus raises; read `code` to tell the cases apart (codes are stable
+ * across releases, messages are not).
+ *
+ * @example
+ * ```ts
+ * try { ToolResult.fromJSON(JSON.parse(text)); }
+ * catch (e) { if (e instanceof ToolnexusError) console.log(e.code, e.path); else throw e; }
+ * ```
+ */
+export class ToolnexusError extends Error {
+  /** A stable, machine-readable code such as `"invalid-type"` or `"mime-mismatch"`. */
+  readonly code: ToolnexusErrorCode;
+  /** Where in the value being read the problem sits, in JavaScript accessor syntax (`""` for the whole value). */
+  readonly path: string;
+
+  constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
+    super(message, options && "cause" in options ? { cause: options.cause } : undefined);
+    this.code = code;
+    this.path = options?.path ?? "";
+  }
+
+  override get name(): string {
+    return "ToolnexusError";
+  }
+}
+
+/**
+ * A value that does not satisfy the contract of a `ToolResult`, `Request`, `Answer` or `ContentPart`.
+ *
+ * `path` names the offending value from the root of what was being read (`metadata.a.b`, `parts[2].data`,
+ * `metadata["odd key"]`), or `""` for the whole value.
+ *
+ * @example
+ * ```ts
+ * const r = ToolResult.safeFromJSON({ output: 1 });
+ * if (!r.success) console.log(r.error.code, r.error.path); // "invalid-type" "output"
+ * ```
+ */
+export class ValidationError extends ToolnexusError {
+  constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
+    super(code, message, options);
+  }
+
+  override get name(): string {
+    return "ValidationError";
+  }
+}
+
+/**
+ * A content part that cannot be built: a bad source, an unknown or mismatched media type, bad base64, a
+ * part over a size cap, or a part a provider cannot carry (`unsupported`).
+ *
+ * It extends {@link ValidationError}, so a bad part inside a `ToolResult` is caught by either class.
+ *
+ * @example
+ * ```ts
+ * const r = await ContentPart.safeImage("./missing.png");
+ * if (!r.success) console.log(r.error.code); // "read-failed"
+ * ```
+ */
+export class ContentPartError extends ValidationError {
+  constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
+    super(code, message, options);
+  }
+
+  override get name(): string {
+    return "ContentPartError";
+  }
+}
+
+/** The result of a `safe*` twin: the zod convention. */
+export type SafeResult<T, E extends ToolnexusError = ValidationError> =
+  | { readonly success: true; readonly data: T; readonly error?: undefined }
+  | { readonly success: false; readonly error: E; readonly data?: undefined };

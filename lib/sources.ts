@@ -1,0 +1,187 @@
+// Reading the asynchronous sources of a content part: file paths (Node only), Blobs, web ReadableStreams
+// and async iterables of byte chunks. Each is read now, with the size cap applied while reading.
+import { ContentPartError } from "./errors";
+
+/** A chunk of bytes in any of the spellings JavaScript has. */
+export type ByteChunk = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
+export function asBytes(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+  return undefined;
+}
+
+/** True for a Blob or File, from this realm or another. */
+export function isBlob(value: unknown): value is Blob {
+  if (typeof Blob !== "undefined" && value instanceof Blob) return true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === "function" &&
+    typeof (value as Blob).size === "number" &&
+    typeof (value as Blob).type === "string" &&
+    typeof (value as Blob).slice === "function"
+  );
+}
+
+export function isReadableStream(value: unknown): value is ReadableStream<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+}
+
+export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
+}
+
+function tooLarge(size: number | string, maxBytes: number): ContentPartError {
+  return new ContentPartError(
+    "too-large",
+    `The source holds ${size} bytes, over the limit of maxBytes = ${maxBytes}. Pass a smaller source or raise maxBytes.`,
+  );
+}
+
+function readFailed(what: string, cause: unknown): ContentPartError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ContentPartError("read-failed", `Could not read ${what}: ${reason}. Check that the source exists and is readable.`, { cause });
+}
+
+/** Joins chunks into one Uint8Array. */
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+function chunkBytes(chunk: unknown, index: number): Uint8Array {
+  const bytes = asBytes(chunk);
+  if (bytes === undefined) {
+    const kind = typeof chunk === "string" ? "a string" : chunk === null ? "null" : typeof chunk;
+    throw new ContentPartError(
+      "invalid-source",
+      `Chunk ${index} of the stream is ${kind}, not bytes. A stream source must yield Uint8Array, Buffer or ArrayBuffer chunks (do not set a text encoding on it).`,
+    );
+  }
+  return bytes;
+}
+
+/** Reads a web ReadableStream, cancelling it as soon as it passes `maxBytes`. */
+export async function readStream(stream: ReadableStream<unknown>, maxBytes: number | undefined): Promise<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<unknown>;
+  try {
+    reader = stream.getReader();
+  } catch (e) {
+    throw readFailed("the stream", e);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let i = 0; ; i++) {
+    let step: ReadableStreamReadResult<unknown>;
+    try {
+      step = await reader.read();
+    } catch (e) {
+      throw readFailed("the stream", e);
+    }
+    if (step.done) break;
+    let bytes: Uint8Array;
+    try {
+      bytes = chunkBytes(step.value, i);
+    } catch (e) {
+      void reader.cancel().catch(() => undefined);
+      throw e;
+    }
+    total += bytes.byteLength;
+    if (maxBytes !== undefined && total > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${maxBytes}`, maxBytes);
+    }
+    chunks.push(bytes);
+  }
+  return concat(chunks, total);
+}
+
+/** Reads an async iterable of chunks (a Node Readable among them), stopping as soon as it passes `maxBytes`. */
+export async function readIterable(source: AsyncIterable<unknown>, maxBytes: number | undefined): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let i = 0;
+  let failure: ContentPartError | undefined;
+  try {
+    for await (const chunk of source) {
+      const bytes = chunkBytes(chunk, i++);
+      total += bytes.byteLength;
+      if (maxBytes !== undefined && total > maxBytes) {
+        failure = tooLarge(`more than ${maxBytes}`, maxBytes);
+        break; // `break` closes the iterator: reading stops here
+      }
+      chunks.push(bytes);
+    }
+  } catch (e) {
+    if (e instanceof ContentPartError) throw e;
+    throw readFailed("the stream", e);
+  }
+  if (failure) throw failure;
+  return concat(chunks, total);
+}
+
+/** Reads a Blob or File, refusing one over `maxBytes` before reading it. */
+export async function readBlob(blob: Blob, maxBytes: number | undefined): Promise<Uint8Array> {
+  if (maxBytes !== undefined && blob.size > maxBytes) throw tooLarge(blob.size, maxBytes);
+  try {
+    return new Uint8Array(await blob.arrayBuffer());
+  } catch (e) {
+    throw readFailed("the Blob", e);
+  }
+}
+
+/**
+ * Reads a file path with Node's `fs`, loaded on first use by a dynamic import inside a `try`, so that the
+ * core bundle has no static `node:` import and loads in browsers (where a path is `unsupported`).
+ */
+export async function readPath(path: string, maxBytes: number | undefined): Promise<Uint8Array> {
+  let fs: typeof import("node:fs/promises");
+  try {
+    fs = await import("node:fs/promises");
+  } catch (e) {
+    throw new ContentPartError(
+      "unsupported",
+      `Reading a file path needs Node's file system, which this runtime does not have. Pass the bytes, a Blob or a data: URL instead.`,
+      { cause: e },
+    );
+  }
+  let handle: Awaited<ReturnType<typeof fs.open>>;
+  try {
+    handle = await fs.open(path, "r");
+  } catch (e) {
+    throw readFailed(`the file ${JSON.stringify(path)}`, e);
+  }
+  try {
+    let stat: Awaited<ReturnType<typeof handle.stat>>;
+    try {
+      stat = await handle.stat();
+    } catch (e) {
+      throw readFailed(`the file ${JSON.stringify(path)}`, e);
+    }
+    if (!stat.isFile()) throw readFailed(`the file ${JSON.stringify(path)}`, new Error("it is not a regular file"));
+    if (maxBytes !== undefined && stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    try {
+      const buf = await handle.readFile();
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (e) {
+      throw readFailed(`the file ${JSON.stringify(path)}`, e);
+    }
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** The last segment of a path, for either separator (`C:\shots\a.png` gives `a.png`). */
+export function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}

@@ -1,0 +1,53 @@
+// Why the build is shaped this way:
+//
+// - Four entry points (core, providers, testing, testing/setup) are built together, so that code they share
+//   (the ToolResult and ContentPart classes above all) lands in one shared chunk. Loading
+//   `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
+// - ESM (`dist/esm/*.js`) and CJS (`dist/cjs/*.cjs`) are emitted side by side, each with its own
+//   declarations (`.d.ts` and `.d.cts`): one declaration file for both formats makes attw report
+//   "masquerading" types.
+// - Nothing is minified: the published code stays readable in a stack trace. The size budget is measured
+//   on a minified copy by `npm run bench`.
+// - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
+//   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
+//   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
+import typescript from "@rollup/plugin-typescript";
+import { dts } from "rollup-plugin-dts";
+
+const input = {
+  index: "lib/index.ts",
+  providers: "lib/providers/index.ts",
+  testing: "lib/testing/index.ts",
+  "testing-setup": "lib/testing/setup.ts",
+};
+
+const external = (id) =>
+  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect";
+
+export default [
+  {
+    input,
+    external,
+    plugins: [typescript({ tsconfig: "./tsconfig.build.json" })],
+    output: [
+      { dir: "dist/esm", format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+      {
+        dir: "dist/cjs",
+        format: "cjs",
+        entryFileNames: "[name].cjs",
+        chunkFileNames: "chunks/[name]-[hash].cjs",
+        exports: "named",
+        dynamicImportInCjs: true,
+      },
+    ],
+  },
+  {
+    input,
+    external,
+    plugins: [dts({ tsconfig: "./tsconfig.build.json" })],
+    output: [
+      { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "chunks/[name]-[hash].d.ts" },
+      { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "chunks/[name]-[hash].d.cts" },
+    ],
+  },
+];
