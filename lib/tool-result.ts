@@ -51,8 +51,11 @@ export interface ToolResultJSON {
   metadata?: Record<string, unknown>;
 }
 
+/** A type-only key that carries a result's metadata type `M` (nothing exists at run time). */
+declare const METADATA_TYPE: unique symbol;
+
 /** The metadata type of a result class. */
-export type MetadataOf<R> = R extends ToolResult<infer M> ? M : never;
+export type MetadataOf<R> = R extends { readonly [METADATA_TYPE]?: infer M } ? (M extends object ? M : Metadata) : Metadata;
 
 /** Anything whose instances are results of type R: `ToolResult` itself, or a subclass. */
 export type ResultClass<R extends ToolResult<any>> = { readonly prototype: R };
@@ -242,6 +245,8 @@ export class ToolResult<M extends object = Metadata> {
   declare readonly parts: readonly ContentPart[] | null;
   /** Bookkeeping the model never sees: deeply frozen JSON data, or `null` (never `{}`). */
   declare readonly metadata: DeepReadonly<M> | null;
+  /** @internal Type-only: lets `MetadataOf<R>` recover `M` from a subclass. Absent at run time. */
+  declare readonly [METADATA_TYPE]?: M;
 
   /**
    * A result from its fields; `new ToolResult()` is an empty success. `parts` may hold parts or their JSON.
