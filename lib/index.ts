@@ -11,6 +11,7 @@
 export { ToolResult } from "./tool-result";
 export type {
   DeepReadonly,
+  InstanceOf,
   Metadata,
   MetadataOf,
   PartInput,

@@ -23,8 +23,12 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
         ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
         : T;
 
-/** The metadata a result holds when no type is given: JSON data keyed by string. */
-export type Metadata = Record<string, unknown>;
+/**
+ * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
+ * that reading and recipes (`r.withMetadata((m) => { m.retries += 1; })`) work without a declared type;
+ * give `ToolResult` a type argument (or subclass it) for checked metadata.
+ */
+export type Metadata = Record<string, any>;
 
 /** A part, or its JSON shape. */
 export type PartInput = ContentPart | ContentPartJSON;
@@ -56,6 +60,14 @@ declare const METADATA_TYPE: unique symbol;
 
 /** The metadata type of a result class. */
 export type MetadataOf<R> = R extends { readonly [METADATA_TYPE]?: infer M } ? (M extends object ? M : Metadata) : Metadata;
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * What a static factory called on `this` returns: the subclass, or plain `ToolResult` (with the default
+ * metadata type) when called on `ToolResult` itself.
+ */
+export type InstanceOf<R> = IsAny<MetadataOf<R>> extends true ? ToolResult : R;
 
 /** Anything whose instances are results of type R: `ToolResult` itself, or a subclass. */
 export type ResultClass<R extends ToolResult<any>> = { readonly prototype: R };
@@ -278,7 +290,7 @@ export class ToolResult<M extends object = Metadata> {
    * ToolResult.ok("3 files found", { metadata: { files: 3 } });
    * ```
    */
-  static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): R {
+  static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
     const i = readInit(init, ["parts", "metadata"], "The init of ok()");
     return make(this.prototype, checkOutput(output), false, toParts(i.parts), toMetadata(i.metadata));
   }
@@ -292,7 +304,7 @@ export class ToolResult<M extends object = Metadata> {
    * ToolResult.error("No such config key: nope");
    * ```
    */
-  static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): R {
+  static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
     const i = readInit(init, ["parts", "metadata"], "The init of error()");
     return make(this.prototype, checkOutput(output), true, toParts(i.parts), toMetadata(i.metadata));
   }
@@ -313,7 +325,7 @@ export class ToolResult<M extends object = Metadata> {
     this: ResultClass<R>,
     request: Request | (Omit<RequestInit, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
-  ): R {
+  ): InstanceOf<R> {
     const req = hasBrand(request, "Request") ? toPendingRequest(request) : Request.create(request as Omit<RequestInit, "id">);
     const i = readInit(init, ["output", "parts", "metadata"], "The init of pending()");
     const output = i.output === undefined ? pendingOutput(req) : checkOutput(i.output);
@@ -340,7 +352,7 @@ export class ToolResult<M extends object = Metadata> {
    * // "Authorization required to continue\nhttps://example.com/login"
    * ```
    */
-  static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): R {
+  static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): InstanceOf<R> {
     if (typeof url !== "string" || url === "") vfail("invalid-type", "url", `url must be a non-empty string, got ${typeName(url)}`, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as R;
   }
@@ -356,7 +368,7 @@ export class ToolResult<M extends object = Metadata> {
    * const r = ToolResult.fromJSON(JSON.parse('{"output":"hi","isError":false}'));
    * ```
    */
-  static fromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): R {
+  static fromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
     return make(this.prototype, ...readJSON(value));
   }
 
@@ -370,7 +382,7 @@ export class ToolResult<M extends object = Metadata> {
    * if (!r.success) console.error(r.error.code, r.error.path);
    * ```
    */
-  static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<R> {
+  static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
     try {
       return { success: true, data: make(this.prototype, ...readJSON(value)) };
     } catch (e) {
@@ -400,7 +412,7 @@ export class ToolResult<M extends object = Metadata> {
    * ToolResult.json({ files: ["a.ts"], total: 1 }).output; // '{"files":["a.ts"],"total":1}'
    * ```
    */
-  static json<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): R {
+  static json<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
     if (value === undefined) vfail("not-json", "", "undefined is not JSON data", "Pass a JSON value: an object, an array, a string, a finite number, a boolean or null.");
     const copy = copyJson(value, newWalk(""), -1);
     return ToolResult.ok.call(this as never, JSON.stringify(copy), init as never) as R;
@@ -421,9 +433,9 @@ export class ToolResult<M extends object = Metadata> {
    * }); // ok("8080"), or error("ENOENT: ...") with metadata.error.code "ENOENT"
    * ```
    */
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<R>;
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): R;
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): R | Promise<R> {
+  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
+  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
+  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
     const cls = this;
     let value: unknown;
     try {
