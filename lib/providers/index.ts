@@ -1,1 +1,64 @@
-export {};
+/**
+ * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, and the
+ * suspension bridges.
+ *
+ * Every projection is a pure function returning this package's own structural types, which the providers'
+ * SDK types accept; none imports a provider SDK. Each takes the options `unsupported`, `onLoss` and
+ * `maxBytes`: a part a provider cannot carry is never dropped silently.
+ *
+ * @example
+ * ```ts
+ * import { toAnthropic, toOpenAIChat, toMcp, fromMcp } from "toolnexus/providers";
+ * ```
+ *
+ * @module
+ */
+export type { Loss, OnLoss, ProjectionOptions, UnsupportedPolicy } from "./loss";
+export { ANTHROPIC_EMPTY_ERROR, toAnthropic } from "./anthropic";
+export type {
+  AnthropicDocumentBlock,
+  AnthropicImageBlock,
+  AnthropicImageMediaType,
+  AnthropicOptions,
+  AnthropicTextBlock,
+  AnthropicToolResult,
+  AnthropicToolResultContent,
+} from "./anthropic";
+export { toOpenAIChat } from "./openai-chat";
+export type {
+  OpenAIChatAudioPart,
+  OpenAIChatFilePart,
+  OpenAIChatImagePart,
+  OpenAIChatMessages,
+  OpenAIChatOptions,
+  OpenAIChatTextPart,
+  OpenAIChatToolMessage,
+  OpenAIChatUserContent,
+  OpenAIChatUserMessage,
+} from "./openai-chat";
+export { toOpenAIResponses } from "./openai-responses";
+export type {
+  OpenAIResponsesFunctionCallOutput,
+  OpenAIResponsesInputFile,
+  OpenAIResponsesInputImage,
+  OpenAIResponsesInputText,
+  OpenAIResponsesOptions,
+  OpenAIResponsesOutputItem,
+} from "./openai-responses";
+export { toGemini } from "./gemini";
+export type { GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiOptions, GeminiPart } from "./gemini";
+export { fromMcp, MCP_ERROR_TEXT, toMcp } from "./mcp";
+export type {
+  FromMcpOptions,
+  McpAudioContent,
+  McpCallToolResult,
+  McpCallToolResultInput,
+  McpContentBlock,
+  McpEmbeddedResource,
+  McpImageContent,
+  McpOptions,
+  McpResourceLink,
+  McpTextContent,
+} from "./mcp";
+export { toAiSdk } from "./ai-sdk";
+export type { AiSdkContentItem, AiSdkFileItem, AiSdkOptions, AiSdkTextItem, AiSdkToolResultOutput } from "./ai-sdk";

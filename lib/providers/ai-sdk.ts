@@ -1,0 +1,105 @@
+/**
+ * The Vercel AI SDK projection: a tool result's `output`.
+ *
+ * @module
+ */
+import type { ContentPart } from "../content-part";
+import type { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, joinLines, losePart, overCap, readOptions, type Context } from "./shared";
+
+/** A `text` item of a `content` output. */
+export type AiSdkTextItem = { type: "text"; text: string };
+
+/** A `file` item of a `content` output (the SDK's current form): base64 data, or a URL. */
+export type AiSdkFileItem = {
+  type: "file";
+  data: { type: "data"; data: string } | { type: "url"; url: URL };
+  mediaType: string;
+  filename?: string;
+};
+
+/** An item of a `content` output. */
+export type AiSdkContentItem = AiSdkTextItem | AiSdkFileItem;
+
+/** A tool-result output, as the AI SDK's `ToolResultOutput` accepts it. */
+export type AiSdkToolResultOutput =
+  | { type: "text"; value: string }
+  | { type: "error-text"; value: string }
+  | { type: "content"; value: AiSdkContentItem[] };
+
+/** Options of {@link toAiSdk}. */
+export type AiSdkOptions = ProjectionOptions;
+
+/**
+ * Projects a result onto the Vercel AI SDK's tool-result output (the `output` of a `tool-result` part, or
+ * what a tool's `toModelOutput` returns).
+ *
+ * A success without parts is `{ type: "text", value: output }`. A success with parts is
+ * `{ type: "content", value }`: a text item of the output (left out when empty), then one item per part in
+ * order: `text` for a text part, and the SDK's current `file` item for every other part (`mediaType`, data
+ * as `{ type: "data", data: base64 }` or `{ type: "url", url: URL }`, `filename` from the part's name),
+ * never the deprecated `image-data` or `file-data`.
+ *
+ * An error is `{ type: "error-text", value }`, the output with any text parts appended on their own lines:
+ * the AI SDK cannot carry media on an error, so every media part of an error is a loss, handled by
+ * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`
+ * is a loss too. Metadata is never sent.
+ *
+ * @example
+ * ```ts
+ * import { tool } from "ai";
+ * import { toAiSdk } from "toolnexus/providers";
+ *
+ * const screenshot = tool({
+ *   description: "Take a screenshot",
+ *   inputSchema: z.object({}),
+ *   execute: async () => takeScreenshot(), // a ToolResult
+ *   toModelOutput: ({ output }) => toAiSdk(output),
+ * });
+ * ```
+ */
+export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
+  const { ctx } = readOptions(options, "ai-sdk", "The AI SDK", "toAiSdk");
+  const r = asResult(result, "toAiSdk");
+  const parts = r.parts;
+  if (r.isError) {
+    const lines: string[] = [r.output];
+    if (parts !== null) {
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i]!;
+        const over = overCap(ctx, part);
+        let line: string | undefined;
+        if (over !== undefined) line = losePart(ctx, i, part, over);
+        else if (part.type === "text") line = part.text;
+        else line = losePart(ctx, i, part, "the AI SDK's error output is text only");
+        if (line !== undefined) lines.push(line);
+      }
+    }
+    return { type: "error-text", value: joinLines(lines) };
+  }
+  if (parts === null) return { type: "text", value: r.output };
+  const items: AiSdkContentItem[] = [];
+  if (r.output !== "") items.push({ type: "text", text: r.output });
+  for (let i = 0; i < parts.length; i++) {
+    const item = toItem(ctx, parts[i]!, i);
+    if (item !== undefined) items.push(item);
+  }
+  return items.length === 0 ? { type: "text", value: r.output } : { type: "content", value: items };
+}
+
+function toItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
+  const over = overCap(ctx, part);
+  if (over !== undefined) {
+    const text = losePart(ctx, index, part, over);
+    return text === undefined ? undefined : { type: "text", text };
+  }
+  if (part.type === "text") return { type: "text", text: part.text! };
+  const item: AiSdkFileItem = {
+    type: "file",
+    data: part.data !== undefined ? { type: "data", data: part.data } : { type: "url", url: new URL(part.url!) },
+    mediaType: part.mimeType!,
+  };
+  if (part.name !== undefined) item.filename = part.name;
+  return item;
+}

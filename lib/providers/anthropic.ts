@@ -1,0 +1,155 @@
+/**
+ * The Anthropic Messages API projection: a `tool_result` content block.
+ *
+ * @module
+ */
+import { decodeBase64 } from "../base64";
+import type { ContentPart } from "../content-part";
+import type { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, losePart, overCap, readOptions, report, requireString, type Context } from "./shared";
+
+/** The image types Anthropic's `image` block accepts: a closed set. */
+export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+
+/** A `text` block. */
+export type AnthropicTextBlock = { type: "text"; text: string };
+
+/** An `image` block, from base64 data or a URL. */
+export type AnthropicImageBlock = {
+  type: "image";
+  source: { type: "base64"; media_type: AnthropicImageMediaType; data: string } | { type: "url"; url: string };
+};
+
+/** A `document` block: a PDF (base64 or URL) or plain text; `title` is the part's name when it has one. */
+export type AnthropicDocumentBlock = {
+  type: "document";
+  source:
+    | { type: "base64"; media_type: "application/pdf"; data: string }
+    | { type: "text"; media_type: "text/plain"; data: string }
+    | { type: "url"; url: string };
+  title?: string;
+};
+
+/** A block inside a `tool_result`'s content. */
+export type AnthropicToolResultContent = AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock;
+
+/**
+ * A `tool_result` block, as the Anthropic SDK's `ToolResultBlockParam` accepts it. `content` is absent only
+ * when there is nothing to send (an empty success).
+ */
+export type AnthropicToolResult = {
+  type: "tool_result";
+  tool_use_id: string;
+  content?: string | AnthropicToolResultContent[];
+  is_error: boolean;
+};
+
+/** Options of {@link toAnthropic}. */
+export interface AnthropicOptions extends ProjectionOptions {
+  /** The `id` of the `tool_use` block this result answers. */
+  toolUseId: string;
+}
+
+const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+
+/** What an error result says when it has nothing to say: Anthropic refuses an error `tool_result` without content. */
+export const ANTHROPIC_EMPTY_ERROR = "The tool returned an error without a message.";
+
+const blank = (s: string) => s.trim() === "";
+
+/**
+ * Projects a result onto an Anthropic `tool_result` block.
+ *
+ * `is_error` carries `isError`. Without parts, `content` is the output string. With parts, `content` is a
+ * list: a text block of the output, then one block per part in order: `text` for a text part, `image` for
+ * an image (base64 or URL) of a type Anthropic accepts (jpeg, png, gif, webp), `document` for a PDF (base64
+ * or URL) or a `text/plain` file with data (sent as its text, titled by the part's name).
+ *
+ * Anything else is a loss, handled by `unsupported` and reported to `onLoss`: audio, an image of another
+ * type, a file of another type, a plain-text file given by URL, a plain-text file that is not UTF-8, and any
+ * part over `maxBytes`. No text block is ever empty or blank (Anthropic refuses those): a blank text part
+ * is a loss too, a blank output is left out (and reported to `onLoss`, path `output`), and an empty
+ * success has no `content`. An error with nothing to say gets
+ * {@link ANTHROPIC_EMPTY_ERROR}, since Anthropic refuses an error result without content. Metadata is never
+ * sent.
+ *
+ * @example
+ * ```ts
+ * import { ToolResult } from "toolnexus";
+ * import { toAnthropic } from "toolnexus/providers";
+ *
+ * const block = toAnthropic(ToolResult.ok("3 files"), { toolUseId: "toolu_01" });
+ * // { type: "tool_result", tool_use_id: "toolu_01", content: "3 files", is_error: false }
+ * messages.push({ role: "user", content: [block] });
+ * ```
+ */
+export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
+  const { ctx, values } = readOptions(options, "anthropic", "Anthropic", "toAnthropic", ["toolUseId"]);
+  const toolUseId = requireString(values, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
+  const r = asResult(result, "toAnthropic");
+  const out: AnthropicToolResult = { type: "tool_result", tool_use_id: toolUseId, is_error: r.isError };
+  const output = blank(r.output) ? "" : r.output;
+  if (output === "" && r.output !== "") report(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
+  if (r.parts === null) {
+    if (output !== "") out.content = output;
+  } else {
+    const blocks: AnthropicToolResultContent[] = [];
+    if (output !== "") blocks.push({ type: "text", text: output });
+    const parts = r.parts;
+    for (let i = 0; i < parts.length; i++) {
+      const block = toBlock(ctx, parts[i]!, i);
+      if (block !== undefined) blocks.push(block);
+    }
+    if (blocks.length > 0) out.content = blocks;
+  }
+  if (r.isError && out.content === undefined) out.content = ANTHROPIC_EMPTY_ERROR;
+  return out;
+}
+
+function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
+  const lost = (reason: string): AnthropicTextBlock | undefined => {
+    const text = losePart(ctx, index, part, reason);
+    return text === undefined ? undefined : { type: "text", text };
+  };
+  const over = overCap(ctx, part);
+  if (over !== undefined) return lost(over);
+  const mime = part.mimeType!;
+  switch (part.type) {
+    case "text":
+      return blank(part.text!) ? lost("Anthropic refuses a blank text block") : { type: "text", text: part.text! };
+    case "image":
+      if (!IMAGE_TYPES.includes(mime)) return lost(`Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`);
+      return part.data !== undefined
+        ? { type: "image", source: { type: "base64", media_type: mime as AnthropicImageMediaType, data: part.data } }
+        : { type: "image", source: { type: "url", url: part.url! } };
+    case "file": {
+      let block: AnthropicDocumentBlock;
+      if (mime === "application/pdf") {
+        block =
+          part.data !== undefined
+            ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
+            : { type: "document", source: { type: "url", url: part.url! } };
+      } else if (mime === "text/plain") {
+        if (part.data === undefined) return lost("Anthropic's document blocks take plain text only as data, not by URL");
+        const text = utf8(part.data);
+        if (text === undefined) return lost("the text/plain data is not valid UTF-8");
+        block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
+      } else {
+        return lost("Anthropic's document blocks take only application/pdf and text/plain");
+      }
+      if (part.name !== undefined) block.title = part.name;
+      return block;
+    }
+    default:
+      return lost("Anthropic has no audio block");
+  }
+}
+
+function utf8(b64: string): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(decodeBase64(b64));
+  } catch {
+    return undefined;
+  }
+}

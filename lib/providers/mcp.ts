@@ -1,0 +1,292 @@
+/**
+ * The Model Context Protocol projection, both ways: a `ToolResult` to a `CallToolResult` and back.
+ *
+ * @module
+ */
+import { ContentPart } from "../content-part";
+import { ContentPartError, ToolnexusError, ValidationError } from "../errors";
+import { copyJsonObject, typeName } from "../json-data";
+import { extensionOf, familyOf, mimeForExtension, normalizeMime } from "../media";
+import { PENDING } from "../metadata";
+import { where } from "../path";
+import { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, losePart, optionalBoolean, overCap, readOptions, report, urlBaseName, type Context } from "./shared";
+
+/** A `text` content block. */
+export type McpTextContent = { type: "text"; text: string };
+
+/** An `image` content block: base64 data. */
+export type McpImageContent = { type: "image"; data: string; mimeType: string };
+
+/** An `audio` content block: base64 data. */
+export type McpAudioContent = { type: "audio"; data: string; mimeType: string };
+
+/** An embedded resource holding a blob: how a file with data travels. */
+export type McpEmbeddedResource = { type: "resource"; resource: { uri: string; mimeType: string; blob: string } };
+
+/** A `resource_link`: how a part with a URL travels. */
+export type McpResourceLink = { type: "resource_link"; uri: string; name: string; mimeType: string };
+
+/** A content block of a {@link McpCallToolResult}. */
+export type McpContentBlock = McpTextContent | McpImageContent | McpAudioContent | McpEmbeddedResource | McpResourceLink;
+
+/** A `CallToolResult`, as the MCP SDK's `CallToolResult` type and `CallToolResultSchema` accept it. */
+export type McpCallToolResult = {
+  content: McpContentBlock[];
+  isError: boolean;
+  _meta?: { [key: string]: unknown };
+};
+
+/** What {@link fromMcp} reads: any `CallToolResult`, the MCP SDK's own type included. */
+export type McpCallToolResultInput = {
+  readonly content?: readonly unknown[];
+  readonly structuredContent?: unknown;
+  readonly isError?: boolean;
+  readonly [key: string]: unknown;
+};
+
+/** Options of {@link toMcp}. */
+export interface McpOptions extends ProjectionOptions {
+  /** Copy the result's metadata, `pending` excepted, into `_meta` (default `false`: metadata is never sent). */
+  meta?: boolean;
+}
+
+/** Options of {@link fromMcp}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
+export type FromMcpOptions = ProjectionOptions;
+
+/**
+ * Projects a result onto an MCP `CallToolResult`.
+ *
+ * `content` holds a text block of the output (left out when empty), then one block per part in order:
+ * `text` for a text part, `image` and `audio` for media with data, an embedded `resource` for a file with
+ * data (its `uri` the part's name, or `part-<index>`), and a `resource_link` for any part given by URL (its
+ * `name` the part's name, else the URL's last path segment). `isError` is carried.
+ *
+ * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
+ * reported to `onLoss`. Metadata is not sent unless `meta: true`, which copies it into `_meta`, `pending`
+ * excepted.
+ *
+ * @example
+ * ```ts
+ * import { ToolResult } from "toolnexus";
+ * import { toMcp } from "toolnexus/providers";
+ *
+ * server.registerTool("search", config, async (args) => toMcp(await search(args)));
+ * toMcp(ToolResult.error("no such file")); // { content: [{ type: "text", text: "no such file" }], isError: true }
+ * ```
+ */
+export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
+  const { ctx, values } = readOptions(options, "mcp", "MCP", "toMcp", ["meta"]);
+  const meta = optionalBoolean(values, "meta") ?? false;
+  const r = asResult(result, "toMcp");
+  const content: McpContentBlock[] = [];
+  if (r.output !== "") content.push({ type: "text", text: r.output });
+  if (r.parts !== null) {
+    const parts = r.parts;
+    for (let i = 0; i < parts.length; i++) {
+      const block = toBlock(ctx, parts[i]!, i);
+      if (block !== undefined) content.push(block);
+    }
+  }
+  const out: McpCallToolResult = { content, isError: r.isError };
+  if (meta && r.metadata !== null) {
+    const m = r.metadata as Record<string, unknown>;
+    const copy: Record<string, unknown> = {};
+    let any = false;
+    for (const key of Object.keys(m)) {
+      if (key === PENDING) continue;
+      Object.defineProperty(copy, key, { value: m[key], enumerable: true, writable: true, configurable: true });
+      any = true;
+    }
+    if (any) out._meta = copy;
+  }
+  return out;
+}
+
+function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
+  const over = overCap(ctx, part);
+  if (over !== undefined) {
+    const text = losePart(ctx, index, part, over);
+    return text === undefined ? undefined : { type: "text", text };
+  }
+  const mimeType = part.mimeType!;
+  if (part.type === "text") return { type: "text", text: part.text! };
+  if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
+  if (part.type === "file") return { type: "resource", resource: { uri: part.name ?? `part-${index}`, mimeType, blob: part.data } };
+  return { type: part.type, data: part.data, mimeType };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inbound
+
+/** The error text when an error result has no text of its own (as the other toolnexus ports write it). */
+export const MCP_ERROR_TEXT = "MCP tool returned an error";
+
+/**
+ * Reads an MCP `CallToolResult` into a `ToolResult`, as the other toolnexus ports map it.
+ *
+ * - Output: the text blocks joined by `"\n"`; on an error, the non-blank ones joined by `"\n\n"`, or
+ *   `MCP tool returned an error` when there are none. On a success with `structuredContent`, the output is
+ *   its compact JSON text, and the text blocks (a copy of it, by the spec) are not repeated.
+ * - Parts: `image` and `audio` blocks; a `resource_link` with an http(s) uri as a part with `url` and
+ *   `name`; an embedded resource with a `blob` as a part named by its uri. The part's type follows its mime
+ *   type (`image/*` an image, `audio/*` audio, else a file); a missing mime type comes from the uri's
+ *   extension, else `application/octet-stream`. Signatures are not checked: the wire is faithful, and the
+ *   base64 is kept as it came when it is canonical.
+ * - An embedded resource with `text` appends it to the output, after `"\n"`.
+ * - With no text at all, the output is one summary line per part (`image (image/png, 82 bytes)`).
+ * - `parts` is null for a text-only result; metadata is null.
+ *
+ * A block that cannot become a valid part (an unknown type, a `resource_link` whose uri is not http(s), an
+ * image without data or with bad base64) is never dropped silently: it is reported to `onLoss`, and under
+ * the default policy named in the output by a line such as `[unsupported MCP content block (unknown type "video")]`;
+ * `unsupported: "error"` throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves
+ * the line out. `maxBytes` applies to the parts read, as in the other projections. A malformed result (not an
+ * object, `content` not an array, `isError` not a boolean) is a `ValidationError`.
+ *
+ * @example
+ * ```ts
+ * import { fromMcp } from "toolnexus/providers";
+ *
+ * const result = fromMcp(await client.callTool({ name: "screenshot", arguments: {} }));
+ * result.parts?.[0]?.summary(); // "image (image/png, 10240 bytes)"
+ * ```
+ */
+export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
+  const { ctx } = readOptions(options, "mcp", "MCP", "fromMcp");
+  if (typeof callToolResult !== "object" || callToolResult === null || Array.isArray(callToolResult)) {
+    invalid("", `fromMcp() reads a CallToolResult object, got ${typeName(callToolResult)}`, "Pass the result of client.callTool().");
+  }
+  const src = callToolResult as Record<string, unknown>;
+  const isError = src.isError ?? false;
+  if (typeof isError !== "boolean") invalid("isError", `isError must be a boolean, got ${typeName(isError)}`, "Send true, false, or leave it out.");
+  const content = src.content ?? [];
+  if (!Array.isArray(content)) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
+  let structured: string | undefined;
+  if (!isError && src.structuredContent !== undefined && src.structuredContent !== null) {
+    structured = JSON.stringify(copyJsonObject(src.structuredContent, "structuredContent", "structuredContent"));
+  }
+
+  const texts: string[] = [];
+  const resourceTexts: string[] = [];
+  const parts: ContentPart[] = [];
+  const lossLines: string[] = [];
+  for (let i = 0; i < content.length; i++) {
+    const read = readBlock(content[i]);
+    if (read.kind === "text") texts.push(read.text);
+    else if (read.kind === "resource-text") resourceTexts.push(read.text);
+    else if (read.kind === "part") {
+      const over = overCap(ctx, read.part);
+      if (over === undefined) parts.push(read.part);
+      else {
+        const line = losePart(ctx, i, read.part, over, `content[${i}]`);
+        if (line !== undefined) lossLines.push(line);
+      }
+    } else {
+      const path = `content[${i}]`;
+      const placeholder = ctx.policy === "placeholder" ? `[unsupported MCP ${read.what} (${read.why})]` : undefined;
+      report(ctx, path, `the ${read.what} cannot become a part: ${read.why}`, undefined, placeholder);
+      if (ctx.policy === "error") {
+        throw new ContentPartError("unsupported", `The ${read.what} ${where(path)} cannot become a part: ${read.why}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
+      }
+      if (placeholder !== undefined) lossLines.push(placeholder);
+    }
+  }
+
+  let output: string;
+  if (isError) {
+    const said = texts.filter((t) => t.trim() !== "");
+    output = said.length > 0 ? said.join("\n\n") : MCP_ERROR_TEXT;
+  } else {
+    output = structured ?? texts.join("\n");
+  }
+  for (const t of resourceTexts) output = output === "" ? t : `${output}\n${t}`;
+  if (output === "" && parts.length > 0) output = parts.map((p) => p.summary()).join("\n");
+  for (const line of lossLines) output = output === "" ? line : `${output}\n${line}`;
+  return isError ? ToolResult.error(output, { parts }) : ToolResult.ok(output, { parts });
+}
+
+type Read =
+  | { kind: "text"; text: string }
+  | { kind: "resource-text"; text: string }
+  | { kind: "part"; part: ContentPart }
+  | { kind: "lost"; what: string; why: string };
+
+function invalid(path: string, problem: string, fix: string): never {
+  throw new ValidationError("invalid-type", `${problem} ${where(path)}. ${fix}`, { path });
+}
+
+function lostBlock(type: string, why: string): Read {
+  return { kind: "lost", what: `${type} block`, why };
+}
+
+function readBlock(block: unknown): Read {
+  if (typeof block !== "object" || block === null || Array.isArray(block)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
+  const b = block as Record<string, unknown>;
+  const type = b.type;
+  if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type" };
+  switch (type) {
+    case "text":
+      return typeof b.text === "string" ? { kind: "text", text: b.text } : lostBlock(type, "its text is not a string");
+    case "image":
+    case "audio": {
+      if (typeof b.data !== "string" || b.data === "") return lostBlock(type, "it has no data");
+      if (typeof b.mimeType !== "string") return lostBlock(type, "it has no mimeType");
+      return asPart(type, { type, mimeType: b.mimeType, data: b.data });
+    }
+    case "resource_link": {
+      const uri = b.uri;
+      if (typeof uri !== "string") return lostBlock(type, "it has no uri");
+      if (!/^https?:\/\//i.test(uri)) return lostBlock(type, "its uri is not an http(s) URL");
+      const mimeType = mimeOf(b.mimeType, uri);
+      const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
+      return asPart(type, { type: familyOf(mimeType), mimeType, url: uri, name });
+    }
+    case "resource": {
+      const r = b.resource;
+      if (typeof r !== "object" || r === null) return lostBlock(type, "it has no resource");
+      const res = r as Record<string, unknown>;
+      if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
+      if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
+      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob");
+      const mimeType = mimeOf(res.mimeType, res.uri);
+      return asPart(type, { type: familyOf(mimeType), mimeType, data: res.blob, name: res.uri });
+    }
+    default:
+      return { kind: "lost", what: "content block", why: `unknown type ${JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type)}` };
+  }
+}
+
+/** The block's mime type, else the uri's extension's, else `application/octet-stream`. */
+function mimeOf(given: unknown, uri: string): string {
+  if (typeof given === "string") {
+    const m = normalizeMime(given);
+    if (m !== undefined) return m;
+  }
+  let path = uri;
+  try {
+    path = new URL(uri).pathname;
+  } catch {
+    // not a URL: read the extension from the string itself
+  }
+  return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
+}
+
+/** Builds a part through `ContentPart.fromJSON` (which keeps canonical base64 as it is); a refusal is a loss. */
+function asPart(type: string, json: Record<string, unknown>): Read {
+  try {
+    return { kind: "part", part: ContentPart.fromJSON(json) };
+  } catch (e) {
+    if (e instanceof ToolnexusError) return lostBlock(type, reasonOf(e));
+    throw e;
+  }
+}
+
+/** The first sentence of an error's message, for a loss line: what was wrong, never the data. */
+function reasonOf(e: ToolnexusError): string {
+  const m = e.message;
+  const at = m.indexOf(" at ");
+  const head = at > 0 ? m.slice(0, at) : m;
+  return head.charAt(0).toLowerCase() + head.slice(1);
+}

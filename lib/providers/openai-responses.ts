@@ -1,0 +1,97 @@
+/**
+ * The OpenAI Responses API projection: a `function_call_output` input item.
+ *
+ * @module
+ */
+import type { ContentPart } from "../content-part";
+import type { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, dataUrl, fallbackName, losePart, overCap, readOptions, requireString, type Context } from "./shared";
+
+/** An `input_text` item. */
+export type OpenAIResponsesInputText = { type: "input_text"; text: string };
+
+/** An `input_image` item: an http(s) URL or a `data:` URL. */
+export type OpenAIResponsesInputImage = { type: "input_image"; image_url: string };
+
+/** An `input_file` item: data as a `data:` URL with a file name, or a URL (with the part's name when it has one). */
+export type OpenAIResponsesInputFile =
+  | { type: "input_file"; file_data: string; filename: string }
+  | { type: "input_file"; file_url: string; filename?: string };
+
+/** One item of a `function_call_output`'s output list. */
+export type OpenAIResponsesOutputItem = OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
+
+/** A `function_call_output` input item, as the OpenAI SDK's `ResponseInputItem` accepts it. */
+export type OpenAIResponsesFunctionCallOutput = {
+  type: "function_call_output";
+  call_id: string;
+  output: string | OpenAIResponsesOutputItem[];
+};
+
+/** Options of {@link toOpenAIResponses}. */
+export interface OpenAIResponsesOptions extends ProjectionOptions {
+  /** The `call_id` of the `function_call` item this result answers. */
+  callId: string;
+}
+
+const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/**
+ * Projects a result onto an OpenAI Responses `function_call_output` item.
+ *
+ * Without parts, `output` is the output string. With parts, it is a list: an `input_text` of the output
+ * (left out when empty), then one item per part in order: `input_text` for a text part, `input_image` (a
+ * `data:` URL or the part's URL) for a png, jpeg, gif or webp image, `input_file` for a file (data as a
+ * `data:` URL with a file name, the part's name or `part-<index>` with the media table's extension; or its
+ * URL).
+ *
+ * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function output has no audio item),
+ * an image of another type, and any part over `maxBytes`. OpenAI has no error flag: the output is sent as
+ * the tool wrote it. Metadata is never sent.
+ *
+ * @example
+ * ```ts
+ * import { ToolResult } from "toolnexus";
+ * import { toOpenAIResponses } from "toolnexus/providers";
+ *
+ * const item = toOpenAIResponses(ToolResult.ok("72F, sunny"), { callId: "call_1" });
+ * // { type: "function_call_output", call_id: "call_1", output: "72F, sunny" }
+ * input.push(item);
+ * ```
+ */
+export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
+  const { ctx, values } = readOptions(options, "openai-responses", "OpenAI Responses", "toOpenAIResponses", ["callId"]);
+  const callId = requireString(values, "callId", "toOpenAIResponses", '"call_abc123"');
+  const r = asResult(result, "toOpenAIResponses");
+  if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };
+  const items: OpenAIResponsesOutputItem[] = [];
+  if (r.output !== "") items.push({ type: "input_text", text: r.output });
+  const parts = r.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const item = toItem(ctx, parts[i]!, i);
+    if (item !== undefined) items.push(item);
+  }
+  return { type: "function_call_output", call_id: callId, output: items.length === 0 ? r.output : items };
+}
+
+function toItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
+  const lost = (reason: string): OpenAIResponsesInputText | undefined => {
+    const text = losePart(ctx, index, part, reason);
+    return text === undefined ? undefined : { type: "input_text", text };
+  };
+  const over = overCap(ctx, part);
+  if (over !== undefined) return lost(over);
+  switch (part.type) {
+    case "text":
+      return { type: "input_text", text: part.text! };
+    case "image":
+      if (!IMAGE_TYPES.includes(part.mimeType!)) return lost(`OpenAI reads only ${IMAGE_TYPES.join(", ")} images`);
+      return { type: "input_image", image_url: part.data !== undefined ? dataUrl(part) : part.url! };
+    case "file":
+      if (part.data !== undefined) return { type: "input_file", file_data: dataUrl(part), filename: part.name ?? fallbackName(part, index) };
+      return part.name === undefined ? { type: "input_file", file_url: part.url! } : { type: "input_file", file_url: part.url!, filename: part.name };
+    default:
+      return lost("a Responses function output has no audio item");
+  }
+}

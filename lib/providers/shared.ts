@@ -1,0 +1,193 @@
+// What every projection shares: reading its options, reading the result, and handling a loss by the policy.
+// Internal to `toolnexus/providers`: nothing here is exported from the entry point.
+import { partLabel, type ContentPart } from "../content-part";
+import { ContentPartError, ValidationError, type ValidationErrorCode } from "../errors";
+import { typeName } from "../json-data";
+import { EXTENSIONS } from "../media";
+import { where } from "../path";
+import { ToolResult } from "../tool-result";
+import type { OnLoss, ProjectionOptions, UnsupportedPolicy } from "./loss";
+
+/** The options of one projection call, checked. */
+export interface Context {
+  /** The projection's name in a {@link Loss}: `"anthropic"`, `"openai-chat"`, `"mcp"`, ... */
+  readonly provider: string;
+  /** What the provider is called in messages: `"Anthropic"`, `"OpenAI Chat"`, ... */
+  readonly label: string;
+  readonly policy: UnsupportedPolicy;
+  readonly onLoss: OnLoss | undefined;
+  /** `Infinity` when no cap was given. */
+  readonly maxBytes: number;
+}
+
+const POLICIES: readonly string[] = ["placeholder", "error", "omit"];
+const COMMON_KEYS: readonly string[] = ["unsupported", "onLoss", "maxBytes"];
+
+function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
+  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
+}
+
+/**
+ * Checks the options of a projection: the three shared ones and the projection's own keys. Unknown keys are
+ * refused, so that a misspelt `unsupported` never falls back to the default policy unseen.
+ */
+export function readOptions(
+  options: unknown,
+  provider: string,
+  label: string,
+  fn: string,
+  ownKeys: readonly string[] = [],
+): { ctx: Context; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  if (options !== undefined && options !== null) {
+    if (typeof options !== "object" || Array.isArray(options)) {
+      vfail("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+    }
+    const allowed = [...ownKeys, ...COMMON_KEYS];
+    for (const key of Object.keys(options)) {
+      if (!allowed.includes(key)) {
+        vfail("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${allowed.join(", ")}.`);
+      }
+      values[key] = (options as Record<string, unknown>)[key];
+    }
+  }
+  const policy = values.unsupported ?? "placeholder";
+  if (typeof policy !== "string" || !POLICIES.includes(policy)) {
+    vfail("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
+  }
+  const onLoss = values.onLoss;
+  if (onLoss !== undefined && typeof onLoss !== "function") {
+    vfail("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
+  }
+  const maxBytes = values.maxBytes;
+  if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
+    vfail("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
+  }
+  return {
+    ctx: { provider, label, policy: policy as UnsupportedPolicy, onLoss: onLoss as OnLoss | undefined, maxBytes: (maxBytes as number | undefined) ?? Infinity },
+    values,
+  };
+}
+
+/** A required, non-empty string option such as `toolUseId`. */
+export function requireString(values: Record<string, unknown>, key: string, fn: string, example: string): string {
+  const v = values[key];
+  if (v === undefined) vfail("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
+  if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
+  if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
+  return v;
+}
+
+/** An optional string option: `undefined`, or a non-empty string. */
+export function optionalString(values: Record<string, unknown>, key: string, example: string): string | undefined {
+  const v = values[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
+  if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
+  return v;
+}
+
+/** An optional boolean option. */
+export function optionalBoolean(values: Record<string, unknown>, key: string): boolean | undefined {
+  const v = values[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== "boolean") vfail("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
+  return v;
+}
+
+/**
+ * The result to project: a local `ToolResult` as it is; one from another loaded copy of the package (or its
+ * JSON shape) read through `ToolResult.fromJSON`, which validates it.
+ */
+export function asResult(value: unknown, fn: string): ToolResult<any> {
+  if (value instanceof ToolResult) return value;
+  if (typeof value !== "object" || value === null) {
+    vfail("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
+  }
+  return ToolResult.fromJSON(value);
+}
+
+/** `[unsupported audio part (audio/wav, 41984 bytes)]`: what stands in for a lost part. Never the data. */
+export function placeholderFor(part: ContentPart): string {
+  return `[unsupported ${partLabel(part)}]`;
+}
+
+/**
+ * Handles one lost part by the policy: reports it to `onLoss` (always, before anything else), then throws
+ * (`error`), or returns the placeholder text (`placeholder`) or `undefined` (`omit`).
+ */
+export function losePart(ctx: Context, index: number, part: ContentPart, reason: string, path = `parts[${index}]`): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? placeholderFor(part) : undefined;
+  report(ctx, path, reason, part, placeholder);
+  if (ctx.policy === "error") {
+    throw new ContentPartError(
+      "unsupported",
+      `${ctx.label} cannot carry the ${partLabel(part)} ${where(path)}: ${reason}. Convert or drop the part before projecting, or pass unsupported: "placeholder" or "omit".`,
+      { path },
+    );
+  }
+  return placeholder;
+}
+
+/** Tells `onLoss` of a loss. */
+export function report(ctx: Context, path: string, reason: string, part: ContentPart | undefined, placeholder: string | undefined): void {
+  if (ctx.onLoss === undefined) return;
+  const loss: { provider: string; path: string; reason: string; part?: ContentPart; placeholder?: string } = { provider: ctx.provider, path, reason };
+  if (part !== undefined) loss.part = part;
+  if (placeholder !== undefined) loss.placeholder = placeholder;
+  ctx.onLoss(Object.freeze(loss));
+}
+
+/** The reason a part is over the cap, or `undefined` when it fits. */
+export function overCap(ctx: Context, part: ContentPart): string | undefined {
+  if (ctx.maxBytes === Infinity) return undefined;
+  const bytes = part.byteLength;
+  return bytes > ctx.maxBytes ? `it holds ${bytes} bytes, over maxBytes = ${ctx.maxBytes}` : undefined;
+}
+
+/** `data:image/png;base64,...` without decoding or copying the base64 beyond one concatenation. */
+export function dataUrl(part: ContentPart): string {
+  return `data:${part.mimeType};base64,${part.data}`;
+}
+
+const EXTENSION_FOR: Readonly<Record<string, string>> = (() => {
+  const out: Record<string, string> = {};
+  for (const [ext, mime] of Object.entries(EXTENSIONS)) if (!(mime in out)) out[mime] = ext;
+  return out;
+})();
+
+/** A file name for a part that has none: `part-<index>`, plus the media table's extension for its type. */
+export function fallbackName(part: ContentPart, index: number): string {
+  const ext = Object.prototype.hasOwnProperty.call(EXTENSION_FOR, part.mimeType!) ? EXTENSION_FOR[part.mimeType!] : undefined;
+  return ext === undefined ? `part-${index}` : `part-${index}.${ext}`;
+}
+
+/** The last segment of a URL's path (`report.pdf`), or the whole URL when the path has none. */
+export function urlBaseName(url: string): string {
+  try {
+    const path = new URL(url).pathname;
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    if (base !== "") {
+      try {
+        return decodeURIComponent(base);
+      } catch {
+        return base;
+      }
+    }
+  } catch {
+    // fall through: the part's url was checked when the part was made, so this is not reached in practice
+  }
+  return url;
+}
+
+/** Joins text pieces with `"\n"`, skipping empty ones. */
+export function joinLines(pieces: readonly string[]): string {
+  let out = "";
+  for (const p of pieces) {
+    if (p === "") continue;
+    out = out === "" ? p : `${out}\n${p}`;
+  }
+  return out;
+}
+
+export type { ProjectionOptions };
