@@ -433,6 +433,7 @@ export class ToolResult<M extends object = Metadata> {
    * }); // ok("8080"), or error("ENOENT: ...") with metadata.error.code "ENOENT"
    * ```
    */
+  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => never, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
