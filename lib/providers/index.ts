@@ -62,3 +62,37 @@ export type {
 } from "./mcp";
 export { toAiSdk } from "./ai-sdk";
 export type { AiSdkContentItem, AiSdkFileItem, AiSdkOptions, AiSdkTextItem, AiSdkToolResultOutput } from "./ai-sdk";
+export { fromMcpElicitation, fromMcpElicitResult, toMcpElicitation, toMcpElicitResult } from "./elicitation";
+export type {
+  ElicitationOptions,
+  McpBooleanSchema,
+  McpElicitationSchema,
+  McpElicitFormParams,
+  McpElicitParams,
+  McpElicitParamsInput,
+  McpElicitResult,
+  McpElicitResultInput,
+  McpElicitUrlParams,
+  McpElicitValue,
+  McpMultiSelectEnumSchema,
+  McpNumberSchema,
+  McpPrimitiveSchemaDefinition,
+  McpSingleSelectEnumSchema,
+  McpStringSchema,
+  McpTitledMultiSelectEnumSchema,
+  McpTitledSingleSelectEnumSchema,
+} from "./elicitation";
+export { fromAiSdkApprovalRequest, fromAiSdkApprovalResponse, toAiSdkApprovalRequest, toAiSdkApprovalResponse } from "./ai-sdk-approvals";
+export type {
+  AiSdkApprovalRequestInput,
+  AiSdkApprovalResponseInput,
+  AiSdkToolApprovalRequest,
+  AiSdkToolApprovalRequestOutput,
+  AiSdkToolApprovalResponse,
+  AiSdkToolCall,
+  FromAiSdkApprovalRequestOptions,
+  ToAiSdkApprovalRequestOptions,
+  ToAiSdkApprovalResponseOptions,
+} from "./ai-sdk-approvals";
+export { fromAgentsInterruption, toAgentsDecision } from "./agents";
+export type { AgentsDecision, AgentsInterruption, AgentsRawToolCall } from "./agents";
