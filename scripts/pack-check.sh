@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Checks the package a user installs, not the repository: packs the tarball, lints it (publint, attw),
+# installs it into a scratch project outside the repository, and there
+#   - imports every entry point from ESM (.mjs) and from CommonJS (.cjs) and runs a small tool on each build,
+#   - loads both builds in one process and checks that values cross between them,
+#   - type-checks consumer files with `moduleResolution: nodenext` (.mts and .cts) and as a browser app.
+# The consumer files live in scripts/pack-check/. Run by `npm run check:package`; exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+start=$SECONDS
+
+step() { printf '\n== %s\n' "$*"; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/toolnexus-pack.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+step "build and pack"
+if ! build_log=$(npm run --silent build 2>&1); then
+  echo "$build_log" >&2
+  exit 1
+fi
+tarball=$(npm pack --silent --pack-destination "$work" | tail -n 1)
+tarball="$work/$tarball"
+[[ -f $tarball ]] || { echo "npm pack did not produce a tarball" >&2; exit 1; }
+echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KiB, $(tar -tzf "$tarball" | wc -l) files)"
+# Only the build and the docs ship: no sources, specs, fixtures or scripts.
+if unexpected=$(tar -tzf "$tarball" | grep -Ev '^package/(dist/|README\.md$|CHANGELOG\.md$|LICENSE|package\.json$)'); then
+  echo "unexpected files in the tarball:" >&2
+  echo "$unexpected" >&2
+  exit 1
+fi
+
+step "publint --strict (on the tarball)"
+node_modules/.bin/publint run --strict "$tarball"
+
+step "attw (on the tarball; node16 from CJS, node16 from ESM, bundler)"
+# The node16 profile checks every resolution that matters for a package with an exports map; node10 (which
+# predates exports maps and cannot see subpaths such as toolnexus/providers) is left out.
+node_modules/.bin/attw "$tarball" --profile node16 --no-definitely-typed
+
+step "install the tarball into a scratch project"
+consumer="$work/consumer"
+mkdir -p "$consumer"
+cp scripts/pack-check/* "$consumer/"
+printf '{ "name": "toolnexus-consumer", "private": true, "version": "0.0.0" }\n' >"$consumer/package.json"
+# Runtime dependencies come from npm's cache when `npm ci` has filled it (no network then).
+if ! (cd "$consumer" && npm install --prefer-offline --no-audit --no-fund --no-package-lock --loglevel=error "$tarball"); then
+  echo "npm install failed; installing by hand: the tarball unpacked, its dependencies linked from this repository" >&2
+  rm -rf "$consumer/node_modules"
+  mkdir -p "$consumer/node_modules/toolnexus"
+  tar -xzf "$tarball" -C "$consumer/node_modules/toolnexus" --strip-components=1
+  for dep in $(node -p 'Object.keys(require("./package.json").dependencies).join(" ")'); do
+    ln -s "$repo/node_modules/$dep" "$consumer/node_modules/$dep"
+  done
+fi
+node -e '
+  const want = require(process.argv[1]).version;
+  const got = require(process.argv[2] + "/node_modules/toolnexus/package.json").version;
+  if (got !== want) { console.error(`installed toolnexus ${got}, expected ${want}`); process.exit(1); }
+  console.log(`installed toolnexus ${got} with ${Object.keys(require(process.argv[2] + "/node_modules/toolnexus/package.json").dependencies).join(", ")}`);
+' "$repo/package.json" "$consumer"
+
+step "ESM consumer (.mjs)"
+(cd "$consumer" && node esm.mjs)
+
+step "CommonJS consumer (.cjs)"
+(cd "$consumer" && node cjs.cjs)
+
+step "both builds in one process"
+(cd "$consumer" && node dual.mjs)
+
+step "type-check consumers: nodenext (.mts and .cts), and a browser app (bundler, DOM, no Node types)"
+# The consumer gets @types/node as a Node project would have it; TypeScript itself comes from this repository.
+mkdir -p "$consumer/node_modules/@types"
+ln -s "$repo/node_modules/@types/node" "$consumer/node_modules/@types/node"
+"$repo/node_modules/.bin/tsc" --version
+(cd "$consumer" && "$repo/node_modules/.bin/tsc" -p tsconfig.node.json && echo "nodenext: consumer.mts and consumer.cts compile")
+(cd "$consumer" && "$repo/node_modules/.bin/tsc" -p tsconfig.browser.json && echo "bundler: browser.ts compiles")
+
+step "package checks passed in $((SECONDS - start)) s"
