@@ -31,6 +31,7 @@ for (const [fromName, A, toName, B] of [["esm", esm, "cjs", cjs], ["cjs", cjs, "
   assert.ok(local.pending instanceof B.Request, `${at}: its pending request is local`);
   assert.ok(local.equals(B.ToolResult.fromJSON(JSON.parse(JSON.stringify(result)))), `${at}: same value as through JSON`);
   assert.equal(JSON.stringify(local), JSON.stringify(result), `${at}: same wire form`);
+  assert.equal(result.equals(local), false, `${at}: equals compares prototypes, so it does not cross copies`);
 
   // So do the constructor, the copies and the other classes' fromJSON.
   const built = new B.ToolResult({ output: "x", parts: [part], metadata: { pending: request } });
