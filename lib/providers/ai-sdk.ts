@@ -35,7 +35,8 @@ export type AiSdkOptions = ProjectionOptions;
  * Projects a result onto the Vercel AI SDK's tool-result output (the `output` of a `tool-result` part, or
  * what a tool's `toModelOutput` returns).
  *
- * A success without parts is `{ type: "text", value: output }`. A success with parts is
+ * A success without parts (or whose every part was left out) is `{ type: "text", value: output }`. A success
+ * with parts is
  * `{ type: "content", value }`: a text item of the output (left out when empty), then one item per part in
  * order: `text` for a text part, and the SDK's current `file` item for every other part (`mediaType`, data
  * as `{ type: "data", data: base64 }` or `{ type: "url", url: URL }`, `filename` from the part's name),
@@ -81,11 +82,13 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
   if (parts === null) return { type: "text", value: r.output };
   const items: AiSdkContentItem[] = [];
   if (r.output !== "") items.push({ type: "text", text: r.output });
+  const head = items.length;
   for (let i = 0; i < parts.length; i++) {
     const item = toItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
-  return items.length === 0 ? { type: "text", value: r.output } : { type: "content", value: items };
+  // Every part left out: the output alone, as for a result without parts.
+  return items.length === head ? { type: "text", value: r.output } : { type: "content", value: items };
 }
 
 function toItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {

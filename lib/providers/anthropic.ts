@@ -61,8 +61,8 @@ const blank = (s: string) => s.trim() === "";
 /**
  * Projects a result onto an Anthropic `tool_result` block.
  *
- * `is_error` carries `isError`. Without parts, `content` is the output string. With parts, `content` is a
- * list: a text block of the output, then one block per part in order: `text` for a text part, `image` for
+ * `is_error` carries `isError`. Without parts (or when every part was left out), `content` is the output
+ * string. With parts, `content` is a list: a text block of the output, then one block per part in order: `text` for a text part, `image` for
  * an image (base64 or URL) of a type Anthropic accepts (jpeg, png, gif, webp), `document` for a PDF (base64
  * or URL) or a `text/plain` file with data (sent as its text, titled by the part's name).
  *
@@ -96,12 +96,15 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
   } else {
     const blocks: AnthropicToolResultContent[] = [];
     if (output !== "") blocks.push({ type: "text", text: output });
+    const head = blocks.length;
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
       const block = toBlock(ctx, parts[i]!, i);
       if (block !== undefined) blocks.push(block);
     }
-    if (blocks.length > 0) out.content = blocks;
+    // Every part left out: the output alone, as for a result without parts.
+    if (blocks.length > head) out.content = blocks;
+    else if (output !== "") out.content = output;
   }
   if (r.isError && out.content === undefined) out.content = ANTHROPIC_EMPTY_ERROR;
   return out;

@@ -40,11 +40,11 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
 /**
  * Projects a result onto an OpenAI Responses `function_call_output` item.
  *
- * Without parts, `output` is the output string. With parts, it is a list: an `input_text` of the output
- * (left out when empty), then one item per part in order: `input_text` for a text part, `input_image` (a
- * `data:` URL or the part's URL) for a png, jpeg, gif or webp image, `input_file` for a file (data as a
- * `data:` URL with a file name, the part's name or `part-<index>` with the media table's extension; or its
- * URL).
+ * Without parts (or when every part was left out), `output` is the output string. With parts, it is a
+ * list: an `input_text` of the output (left out when empty), then one item per part in order:
+ * `input_text` for a text part, `input_image` (a `data:` URL or the part's URL) for a png, jpeg, gif or
+ * webp image, `input_file` for a file (data as a `data:` URL with a file name, the part's name or
+ * `part-<index>` with the media table's extension; or its URL).
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function output has no audio item),
  * an image of another type, and any part over `maxBytes`. OpenAI has no error flag: the output is sent as
@@ -67,12 +67,14 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
   if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };
   const items: OpenAIResponsesOutputItem[] = [];
   if (r.output !== "") items.push({ type: "input_text", text: r.output });
+  const head = items.length;
   const parts = r.parts;
   for (let i = 0; i < parts.length; i++) {
     const item = toItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
-  return { type: "function_call_output", call_id: callId, output: items.length === 0 ? r.output : items };
+  // Every part left out: the output alone, as for a result without parts.
+  return { type: "function_call_output", call_id: callId, output: items.length === head ? r.output : items };
 }
 
 function toItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {

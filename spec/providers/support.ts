@@ -1,0 +1,71 @@
+// Shared by the provider specs: the fixture case shape, the projections by fixture file, and a loader for
+// ESM-only SDKs.
+import { ToolResult } from "toolnexus";
+import { fromMcp, toAiSdk, toAnthropic, toGemini, toMcp, toOpenAIChat, toOpenAIResponses, type Loss } from "toolnexus/providers";
+import { loadJSON } from "../support/fixtures";
+
+/** One case of fixtures/providers/<file>.json. */
+export interface ProviderCase {
+  name: string;
+  input: Record<string, unknown>;
+  options?: Record<string, unknown>;
+  expected?: unknown;
+  throws?: { code: string; path: string };
+  losses: { path: string; placeholder?: string }[];
+}
+
+/** A projection as the fixtures drive it: input JSON in, provider value out. */
+export interface Projection {
+  file: string;
+  provider: string;
+  /** True for fromMcp: the input is provider data and the output a ToolResult. */
+  inbound: boolean;
+  run(input: unknown, options: Record<string, unknown>): unknown;
+}
+
+const result = (json: unknown) => ToolResult.fromJSON(json);
+
+export const PROJECTIONS: readonly Projection[] = [
+  { file: "anthropic", provider: "anthropic", inbound: false, run: (i, o) => toAnthropic(result(i), o as never) },
+  { file: "openai-chat", provider: "openai-chat", inbound: false, run: (i, o) => toOpenAIChat(result(i), o as never) },
+  { file: "openai-responses", provider: "openai-responses", inbound: false, run: (i, o) => toOpenAIResponses(result(i), o as never) },
+  { file: "gemini", provider: "gemini", inbound: false, run: (i, o) => toGemini(result(i), o as never) },
+  { file: "mcp", provider: "mcp", inbound: false, run: (i, o) => toMcp(result(i), o) },
+  { file: "mcp-inbound", provider: "mcp", inbound: true, run: (i, o) => fromMcp(i as never, o) },
+  { file: "ai-sdk", provider: "ai-sdk", inbound: false, run: (i, o) => toAiSdk(result(i), o) },
+];
+
+/** The cases of one fixture file. */
+export function casesOf(file: string): ProviderCase[] {
+  return loadJSON<{ cases: ProviderCase[] }>(`providers/${file}.json`).cases;
+}
+
+/** Runs a case's projection with an onLoss that records every loss. */
+export function runCase(p: Projection, c: ProviderCase): { value?: unknown; thrown?: unknown; losses: Loss[] } {
+  const losses: Loss[] = [];
+  const options = { ...(c.options ?? {}), onLoss: (l: Loss) => void losses.push(l) };
+  try {
+    return { value: p.run(c.input, options), losses };
+  } catch (e) {
+    return { thrown: e, losses };
+  }
+}
+
+/**
+ * Imports an ESM-only package (the `ai` SDK) from any of the three Jest projects: a literal `import()`
+ * would be compiled to `require()` in the CommonJS ones.
+ */
+export function importEsm<T = any>(specifier: string): Promise<T> {
+  return eval(`import(${JSON.stringify(specifier)})`) as Promise<T>;
+}
+
+/** Every object in a JSON-like tree (URL objects are leaves). */
+export function* objectsIn(value: unknown): Generator<Record<string, unknown>> {
+  if (typeof value !== "object" || value === null || value instanceof URL) return;
+  if (Array.isArray(value)) {
+    for (const v of value) yield* objectsIn(v);
+    return;
+  }
+  yield value as Record<string, unknown>;
+  for (const v of Object.values(value)) yield* objectsIn(v);
+}
