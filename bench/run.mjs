@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// The speed budget of toolnexus: each operation measured side by side with the plain code it replaces, on
+// the BUILT bundle (dist/esm), in one process. Run it with `npm run bench` (which builds first).
+//
+//   npm run bench                      every target; prints baseline, candidate and median ratio
+//   npm run bench -- --check           exits 1 when a target is missed by more than noise
+//   npm run bench -- --filter equals   only the targets whose id or title matches (a regular expression)
+//   npm run bench -- --rounds 25       more rounds per target (default 15 for fast calls, 9 for megabytes)
+//   npm run bench -- --quick           shorter samples: a smoke run, not a measurement
+//
+// The ratios are written to bench/results/latest.json (git-ignored). Not part of CI: the machines are shared.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, "..");
+
+// Megabyte-sized targets collect garbage between samples, which needs --expose-gc: re-run with it.
+if (typeof globalThis.gc !== "function") {
+  const child = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
+
+const { compare, formatTime, verdict } = await import("./lib/harness.mjs");
+const { resultTargets } = await import("./targets/results.mjs");
+const { partTargets } = await import("./targets/parts.mjs");
+const { wireTargets } = await import("./targets/wire.mjs");
+const { providerTargets, PROVIDER_FUNCTIONS } = await import("./targets/providers.mjs");
+const { coreSize, importTime, importWork } = await import("./targets/package.mjs");
+
+function parseArgs(argv) {
+  const args = { check: false, filter: undefined, rounds: undefined, quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const eq = a.indexOf("=");
+      if (eq !== -1) return a.slice(eq + 1);
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === "--check") args.check = true;
+    else if (a === "--quick") args.quick = true;
+    else if (a.startsWith("--filter")) args.filter = new RegExp(value(), "i");
+    else if (a.startsWith("--rounds")) {
+      args.rounds = Number(value());
+      if (!Number.isInteger(args.rounds) || args.rounds < 1) throw new Error("--rounds takes a whole number, 1 or more");
+    } else if (a === "--help" || a === "-h") {
+      console.log("usage: npm run bench -- [--check] [--filter REGEXP] [--rounds N] [--quick]");
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a} (try --help)`);
+  }
+  return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const selected = (t) => args.filter === undefined || args.filter.test(t.id) || args.filter.test(t.title);
+
+const core = await import(pathToFileURL(resolve(ROOT, "dist/esm/index.js")).href);
+const providers = await import(pathToFileURL(resolve(ROOT, "dist/esm/providers.js")).href);
+
+const pad = (s, n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+const fmtRatio = (r) => (r === null || r === undefined ? "-" : `${r.toFixed(r < 0.1 ? 3 : 2)}x`);
+
+console.log(`toolnexus bench: node ${process.version}, ${os.cpus()[0]?.model ?? "unknown cpu"} x${os.cpus().length}, load ${os.loadavg()[0].toFixed(2)}`);
+console.log("ratio = candidate / baseline, median over rounds that alternate which side runs first\n");
+
+const rows = [];
+
+function printRow(row) {
+  const range = row.q1 === undefined ? "" : ` [${fmtRatio(row.q1)}..${fmtRatio(row.q3)} over ${row.rounds} rounds]`;
+  console.log(`${row.title}  (target <= ${fmtRatio(row.limit)})`);
+  console.log(`  baseline   ${pad(row.baseline.label, 74)} ${row.baseline.display}`);
+  console.log(`  candidate  ${pad(row.candidate.label, 74)} ${row.candidate.display}`);
+  console.log(`  ratio      ${fmtRatio(row.ratio)}${range}  ${row.status}${row.note ? `  (${row.note})` : ""}\n`);
+}
+
+function timed(result) {
+  return {
+    id: result.id,
+    title: result.title,
+    baseline: { label: result.baseline, value: result.baselineNs, unit: "ns", display: formatTime(result.baselineNs) },
+    candidate: { label: result.candidate, value: result.candidateNs, unit: "ns", display: formatTime(result.candidateNs) },
+    ratio: result.ratio,
+    q1: result.q1,
+    q3: result.q3,
+    rounds: result.rounds,
+    limit: result.limit,
+    noise: result.noise,
+    status: result.status,
+  };
+}
+
+async function runTargets(targets) {
+  for (const t of targets.filter(selected)) {
+    const row = timed(await compare(t, { rounds: args.rounds, quick: args.quick }));
+    if (t.note) row.note = t.note;
+    rows.push(row);
+    printRow(row);
+  }
+}
+
+await runTargets(resultTargets(core));
+await runTargets(partTargets(core));
+await runTargets(wireTargets(core));
+
+// The projections come from lib/providers; until they exist the targets are reported as missing.
+const missing = PROVIDER_FUNCTIONS.filter((name) => typeof providers[name] !== "function");
+if (missing.length === 0) await runTargets(providerTargets(core, providers));
+else {
+  for (const name of PROVIDER_FUNCTIONS) {
+    const row = { id: name, title: `${name}, 5 MiB image`, baseline: { label: "the same object built by hand", display: "-" }, candidate: { label: `${name}(result)`, display: "-" }, ratio: null, limit: 1.2, status: "missing", note: `dist/esm/providers.js does not export ${name} yet` };
+    if (selected(row)) {
+      rows.push(row);
+      printRow(row);
+    }
+  }
+}
+
+const BUDGET = 8 * 1024;
+const sizeRow = { id: "size", title: "core entry, minified + gzipped (immer and fast-deep-equal excluded)" };
+if (selected(sizeRow)) {
+  const size = await coreSize();
+  Object.assign(sizeRow, {
+    baseline: { label: "budget: 8 KB", value: BUDGET, unit: "bytes", display: `${BUDGET} B` },
+    candidate: { label: `esbuild --minify of dist/esm/index.js and its chunks, node:zlib gzip (${size.minified} B minified)`, value: size.gzipped, unit: "bytes", display: `${size.gzipped} B` },
+    ratio: size.gzipped / BUDGET,
+    limit: 1,
+    noise: 0,
+    status: verdict(size.gzipped / BUDGET, 1, 0),
+  });
+  rows.push(sizeRow);
+  printRow(sizeRow);
+}
+
+const importRow = { id: "import", title: "importing the core does no work beyond defining its classes" };
+if (selected(importRow)) {
+  const work = importWork();
+  const ms = importTime();
+  Object.assign(importRow, {
+    baseline: { label: "top-level statements that run code (allowed: 0)", value: 0, unit: "statements", display: "0" },
+    candidate: {
+      label: `${work.modules} module(s): ${work.classes} classes, ${work.functions} functions, ${work.constants} constants; import ${ms.toFixed(1)} ms`,
+      value: work.work.length,
+      unit: "statements",
+      display: String(work.work.length),
+    },
+    ratio: null,
+    limit: 0,
+    status: work.work.length === 0 ? "pass" : "FAIL",
+    importMs: ms,
+    statements: work.work,
+  });
+  rows.push(importRow);
+  printRow(importRow);
+  for (const w of work.work) console.log(`    runs at import: ${w}`);
+}
+
+// Summary table and JSON.
+console.log("summary");
+for (const r of rows) {
+  console.log(`  ${pad(r.status, 8)} ${pad(r.id, 22)} ${pad(fmtRatio(r.ratio), 8)} target <= ${r.id === "import" ? "0 statements" : fmtRatio(r.limit)}`);
+}
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: `${os.cpus()[0]?.model ?? "unknown"} x${os.cpus().length}`,
+  options: { rounds: args.rounds ?? "default", quick: args.quick, filter: args.filter?.source },
+  ratios: Object.fromEntries(rows.map((r) => [r.id, r.ratio])),
+  targets: rows.map(({ baseline, candidate, ...r }) => ({
+    ...r,
+    baseline: { label: baseline.label, value: baseline.value, unit: baseline.unit },
+    candidate: { label: candidate.label, value: candidate.value, unit: candidate.unit },
+  })),
+};
+mkdirSync(resolve(HERE, "results"), { recursive: true });
+writeFileSync(resolve(HERE, "results/latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+console.log("\nwrote bench/results/latest.json");
+
+const failed = rows.filter((r) => r.status === "FAIL" || r.status === "missing");
+if (args.check) {
+  if (failed.length > 0) {
+    console.log(`check: ${failed.length} target(s) missed by more than noise: ${failed.map((r) => r.id).join(", ")}`);
+    process.exit(1);
+  }
+  console.log("check: every target met (within noise)");
+}

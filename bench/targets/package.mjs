@@ -1,0 +1,165 @@
+// The core entry as a package: its size minified and gzipped, and what importing it does.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import ts from "typescript";
+import { median } from "../lib/harness.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const CORE_ENTRY = resolve(ROOT, "dist/esm/index.js");
+/** The runtime dependencies, which the budget does not count, and Node's modules, which a bundle never holds. */
+const EXTERNAL = ["immer", "fast-deep-equal", "fast-deep-equal/*", "node:*"];
+const DEPENDENCIES = ["immer", "fast-deep-equal"];
+
+/** The core entry and its chunks bundled by esbuild, minified, then gzipped by node:zlib at its default level. */
+export async function coreSize() {
+  const built = await esbuild.build({
+    entryPoints: [CORE_ENTRY],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    external: EXTERNAL,
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+  });
+  const code = built.outputFiles[0].contents;
+  const inputs = Object.values(built.metafile.outputs)[0].inputs;
+  return { minified: code.length, gzipped: gzipSync(code).length, inputs: Object.keys(inputs).map((p) => resolve(ROOT, p)) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Import work: every top-level statement of the entry and its chunks must be a definition.
+
+const INERT_CALLS = new Set(["Symbol.for", "Symbol", "Object.freeze"]);
+const INERT_NEW = new Set(["WeakSet", "WeakMap", "Map", "Set"]);
+
+/** True when evaluating `node` only builds a value: no call into code, no I/O, no loop. */
+function inert(node) {
+  if (!node) return true;
+  switch (node.kind) {
+    case ts.SyntaxKind.StringLiteral:
+    case ts.SyntaxKind.NumericLiteral:
+    case ts.SyntaxKind.BigIntLiteral:
+    case ts.SyntaxKind.RegularExpressionLiteral:
+    case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+    case ts.SyntaxKind.TrueKeyword:
+    case ts.SyntaxKind.FalseKeyword:
+    case ts.SyntaxKind.NullKeyword:
+    case ts.SyntaxKind.Identifier:
+    case ts.SyntaxKind.ArrowFunction:
+    case ts.SyntaxKind.FunctionExpression:
+      return true;
+  }
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node)) return inert(node.expression);
+  if (ts.isPropertyAccessExpression(node)) return inert(node.expression);
+  if (ts.isPrefixUnaryExpression(node)) return inert(node.operand);
+  if (ts.isBinaryExpression(node)) return node.operatorToken.kind !== ts.SyntaxKind.EqualsToken && inert(node.left) && inert(node.right);
+  if (ts.isConditionalExpression(node)) return inert(node.condition) && inert(node.whenTrue) && inert(node.whenFalse);
+  if (ts.isTemplateExpression(node)) return node.templateSpans.every((s) => inert(s.expression));
+  if (ts.isArrayLiteralExpression(node)) return node.elements.every((e) => !ts.isSpreadElement(e) && inert(e));
+  if (ts.isObjectLiteralExpression(node)) {
+    return node.properties.every((p) => {
+      if (ts.isPropertyAssignment(p)) return inertName(p.name) && inert(p.initializer);
+      if (ts.isShorthandPropertyAssignment(p)) return true;
+      if (ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p)) return inertName(p.name);
+      return false;
+    });
+  }
+  if (ts.isClassExpression(node)) return inertClass(node);
+  if (ts.isCallExpression(node)) return INERT_CALLS.has(node.expression.getText()) && node.arguments.every(inert);
+  if (ts.isNewExpression(node)) return INERT_NEW.has(node.expression.getText()) && (node.arguments ?? []).every((a) => ts.isArrayLiteralExpression(a) && inert(a));
+  return false;
+}
+
+function inertName(name) {
+  return !ts.isComputedPropertyName(name) || inert(name.expression);
+}
+
+function inertClass(node) {
+  if (node.heritageClauses?.some((h) => h.types.some((t) => !inert(t.expression)))) return false;
+  if (ts.canHaveDecorators(node) && ts.getDecorators(node)?.length) return false;
+  return node.members.every((m) => {
+    if (ts.isClassStaticBlockDeclaration(m)) return false;
+    if (m.name && !inertName(m.name)) return false;
+    if (ts.isPropertyDeclaration(m) && m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword)) return inert(m.initializer);
+    return true;
+  });
+}
+
+/** Classifies each top-level statement of one module: a definition of what kind, or work. */
+function statementsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const found = { imports: 0, classes: 0, functions: 0, constants: 0, work: [] };
+  for (const s of source.statements) {
+    if (ts.isImportDeclaration(s)) {
+      found.imports++;
+      // A bare import runs a module for its effects. Rollup writes one for each external the chunks use (to
+      // keep their order); the dependencies are not counted, and a relative chunk is analysed itself.
+      const spec = s.moduleSpecifier.text;
+      if (!s.importClause && !spec.startsWith(".") && !DEPENDENCIES.includes(spec)) found.work.push(`${file}: a bare import runs another module for its effects: ${s.getText()}`);
+    } else if (ts.isExportDeclaration(s)) {
+      // `export { a, b }` and `export { a } from "./chunk.js"`: names only.
+    } else if (ts.isFunctionDeclaration(s)) found.functions++;
+    else if (ts.isClassDeclaration(s)) {
+      found.classes++;
+      if (!inertClass(s)) found.work.push(`${file}: class ${s.name?.text} runs code when defined (a static block, a static initializer or a computed key)`);
+    } else if (ts.isVariableStatement(s)) {
+      for (const d of s.declarationList.declarations) {
+        if (d.initializer && ts.isClassExpression(d.initializer)) found.classes++;
+        else found.constants++;
+        if (!inert(d.initializer)) found.work.push(`${file}: ${d.getText().slice(0, 120)}`);
+      }
+    } else if (s.kind !== ts.SyntaxKind.EmptyStatement) {
+      found.work.push(`${file}: ${s.getText().slice(0, 120)}`);
+    }
+  }
+  return found;
+}
+
+/** The entry and the chunks it imports statically (dynamic imports load on demand, not at import). */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+    for (const s of source.statements) {
+      if ((ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && s.moduleSpecifier.text.startsWith(".")) {
+        visit(resolve(dirname(file), s.moduleSpecifier.text));
+      }
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/** What importing the core runs: the count of each kind of definition, and every statement that is not one. */
+export function importWork(entry = CORE_ENTRY) {
+  const total = { modules: 0, imports: 0, classes: 0, functions: 0, constants: 0, work: [] };
+  for (const file of moduleGraph(entry)) {
+    const f = statementsOf(file);
+    total.modules++;
+    total.imports += f.imports;
+    total.classes += f.classes;
+    total.functions += f.functions;
+    total.constants += f.constants;
+    total.work.push(...f.work.map((w) => w.replace(`${ROOT}/`, "")));
+  }
+  return total;
+}
+
+/**
+ * Wall time of the core's own `import()` in fresh processes, its dependencies already loaded: the cost of
+ * reading, compiling and defining its classes. Evidence beside the static check.
+ */
+export function importTime(runs = 7) {
+  const script = `await import("immer"); await import("fast-deep-equal"); const t0 = performance.now(); await import(${JSON.stringify(CORE_ENTRY)}); process.stdout.write(String(performance.now() - t0));`;
+  const times = [];
+  for (let i = 0; i < runs; i++) times.push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" })));
+  return median(times);
+}

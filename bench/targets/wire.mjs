@@ -1,0 +1,55 @@
+// Reading the wire: ToolResult.fromJSON against JSON.parse plus a native decode of each payload, and against
+// the MCP SDK's zod schema for the same result.
+import { do_not_optimize } from "mitata";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { base64, pngBytes, MiB } from "../lib/data.mjs";
+
+const OUTPUT = "Rendered the chart for Q3 revenue.";
+
+/** The wire text of a result holding one PNG of `size` bytes, in toolnexus's and in MCP's shape. */
+function wire(size) {
+  const data = base64(pngBytes(size));
+  return {
+    toolnexus: JSON.stringify({ output: OUTPUT, isError: false, parts: [{ type: "image", mimeType: "image/png", data }] }),
+    mcp: JSON.stringify({ content: [{ type: "text", text: OUTPUT }, { type: "image", data, mimeType: "image/png" }], isError: false }),
+  };
+}
+
+/** JSON.parse plus one native base64 decode of each payload: the least any checking reader must do. */
+function parseAndDecode(s) {
+  const v = JSON.parse(s);
+  for (const p of v.parts) if (p.data !== undefined) do_not_optimize(Buffer.from(p.data, "base64"));
+  return v;
+}
+
+/** @param {typeof import("../../dist/esm/index.js")} tn */
+export function wireTargets(tn) {
+  const { ToolResult } = tn;
+  const five = wire(5 * MiB);
+  const one = wire(1 * MiB);
+  // Both readers accept what they are given, and read the same image.
+  const r5 = ToolResult.fromJSON(JSON.parse(five.toolnexus));
+  const m1 = CallToolResultSchema.parse(JSON.parse(one.mcp));
+  const r1 = ToolResult.fromJSON(JSON.parse(one.toolnexus));
+  if (r5.parts[0].byteLength !== 5 * MiB || r1.parts[0].data !== m1.content[1].data) throw new Error("bench setup: the readers disagree");
+
+  return [
+    {
+      id: "fromJSON",
+      title: "ToolResult.fromJSON(JSON.parse(s)), 5 MiB image",
+      kind: "heavy",
+      limit: 1.2,
+      baseline: { label: "JSON.parse(s) + Buffer.from(data, \"base64\") per part", fn: () => do_not_optimize(parseAndDecode(five.toolnexus)) },
+      candidate: { label: "ToolResult.fromJSON(JSON.parse(s))", fn: () => do_not_optimize(ToolResult.fromJSON(JSON.parse(five.toolnexus))) },
+    },
+    {
+      id: "fromJSON-vs-mcp",
+      title: "fromJSON vs MCP CallToolResultSchema.parse, 1 MiB image",
+      kind: "heavy",
+      // At least 3x faster: candidate / baseline <= 1/3.
+      limit: 1 / 3,
+      baseline: { label: "CallToolResultSchema.parse(JSON.parse(mcp))", fn: () => do_not_optimize(CallToolResultSchema.parse(JSON.parse(one.mcp))) },
+      candidate: { label: "ToolResult.fromJSON(JSON.parse(s))", fn: () => do_not_optimize(ToolResult.fromJSON(JSON.parse(one.toolnexus))) },
+    },
+  ];
+}
