@@ -12,6 +12,7 @@ interface BufferCtor {
   from(buffer: ArrayBufferLike, byteOffset: number, length: number): BufferLike;
   from(s: string, encoding: "base64"): BufferLike;
   allocUnsafeSlow(size: number): BufferLike;
+  byteLength(s: string, encoding: "utf8"): number;
 }
 
 function nodeBuffer(): BufferCtor | undefined {
@@ -83,6 +84,8 @@ export function isCanonicalBase64(s: string): boolean {
   const B = nodeBuffer();
   if (!B || n < 256) return CANONICAL.test(s);
   if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) return false; // Node also accepts the URL-safe alphabet
+  // Node reads a character above U+00FF by its low byte (U+0141 decodes as "A"): only ASCII may pass.
+  if (B.byteLength(s, "utf8") !== n) return false;
   if (!scratch) scratch = B.allocUnsafeSlow((SLICE_CHARS / 4) * 3);
   for (let i = 0; i < n; i += SLICE_CHARS) {
     const end = Math.min(n, i + SLICE_CHARS);

@@ -91,7 +91,12 @@ function checkOptions(options: PartOptions | undefined): Checked {
   if (typeof options !== "object") {
     throw partError("invalid-type", "", `The options are ${typeName(options)}`, "Pass an object such as { mimeType: \"image/png\" }.");
   }
-  const { mimeType, name, maxBytes, verifyMime } = options;
+  let mimeType: unknown, name: unknown, maxBytes: unknown, verifyMime: unknown;
+  try {
+    ({ mimeType, name, maxBytes, verifyMime } = options);
+  } catch (e) {
+    throw partError("invalid-value", "", `Reading the options threw (${e instanceof Error ? e.message : String(e)})`, "Pass a plain object such as { mimeType: \"image/png\" }.", e);
+  }
   let mime: string | undefined;
   if (mimeType !== undefined) {
     if (typeof mimeType !== "string") throw partError("invalid-type", "mimeType", `options.mimeType is ${typeName(mimeType)}`, "Pass a string such as \"image/png\".");
@@ -105,7 +110,7 @@ function checkOptions(options: PartOptions | undefined): Checked {
   if (verifyMime !== undefined && typeof verifyMime !== "boolean") {
     throw partError("invalid-type", "verifyMime", `options.verifyMime is ${typeName(verifyMime)}`, "Pass true or false.");
   }
-  return { mimeType: mime, name, maxBytes: maxBytes === Infinity ? undefined : maxBytes, verifyMime: verifyMime ?? true };
+  return { mimeType: mime, name: name as string | undefined, maxBytes: maxBytes === Infinity ? undefined : (maxBytes as number | undefined), verifyMime: (verifyMime as boolean | undefined) ?? true };
 }
 
 function checkName(name: unknown, path: string): string {
@@ -114,16 +119,29 @@ function checkName(name: unknown, path: string): string {
   return name;
 }
 
-function familyMismatch(kind: MediaType, mime: string, path: string): ContentPartError {
-  const fix =
-    kind === "file"
+function familyMismatch(kind: MediaType, mime: string, path: string, json = false): ContentPartError {
+  const fix = json
+    ? `Set type to "${familyOf(mime)}" for ${mime}: a ${kind} part takes ${kind === "file" ? "any type but image/* and audio/*" : `${kind}/* types only`}.`
+    : kind === "file"
       ? `A file part takes any type but image/* and audio/*: use ContentPart.${familyOf(mime)}() for ${mime}.`
       : `ContentPart.${kind}() takes ${kind}/* types only: use ContentPart.from() to pick the type from the mime type.`;
-  return partError("mime-mismatch", path, `${mime} is not a${kind === "image" ? "n" : ""} ${kind} type`, fix);
+  return partError("mime-mismatch", path, `${mime} is not ${article(kind)} ${kind} type`, fix);
+}
+
+/** `an` before image and audio, `a` before file. */
+function article(kind: MediaType): string {
+  return kind === "file" ? "a" : "an";
 }
 
 /** Where an http(s) URL is refused or accepted; `data:` is handled before. */
 function checkHttpUrl(url: string, path: string): void {
+  if (WINDOWS_DRIVE.test(url)) {
+    throw partError("invalid-source", path, "The url is a Windows file path, not a URL", "Read the file with ContentPart.image(path) (or file, audio, from), or pass an absolute http: or https: URL.");
+  }
+  // The URL parser would quietly strip or re-encode these, so the url kept would not be the one checked.
+  if (/[\u0000-\u0020\u007f]/.test(url)) {
+    throw partError("invalid-source", path, "The url holds whitespace or a control character", "Remove it, or percent-encode it (a space is %20): an absolute http: or https: URL has none.");
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -167,6 +185,8 @@ interface Hints {
   declaredMime?: string;
   /** A type the source declares itself (a `data:` URL): an option that disagrees is a conflict. */
   sourceMime?: string;
+  /** The type when nothing else tells it and the signature matches nothing (RFC 2397's `text/plain`). */
+  fallbackMime?: string;
 }
 
 function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hints: Hints, path: string): ContentPart {
@@ -194,10 +214,11 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
   let sniffed: string | undefined | null = null; // null: not looked yet
   if (mime === undefined) {
     sniffed = sniff(payload.head());
-    if (sniffed === undefined) {
+    if (sniffed === undefined && hints.fallbackMime !== undefined) mime = hints.fallbackMime;
+    else if (sniffed === undefined) {
       throw partError("unknown-mime", path, "The media type cannot be told: no mime type, no known extension, and no known signature in the bytes", "Pass options.mimeType, such as { mimeType: \"application/octet-stream\" }.");
     }
-    mime = sniffed;
+    else mime = sniffed;
   }
   const type = kind ?? familyOf(mime);
   if (familyOf(mime) !== type) throw familyMismatch(type, mime, joinPath(path, "mimeType"));
@@ -286,8 +307,8 @@ function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Check
   } else {
     payload = bytesPayload(percentDecode(body, path));
   }
-  // A data: URL without a type is text/plain by RFC 2397, but an explicit option takes precedence.
-  return build(kind, payload, opts, { sourceMime: sourceMime ?? (opts.mimeType === undefined ? "text/plain" : undefined) }, path);
+  // A data: URL without a type takes options.mimeType, else the bytes' signature, else RFC 2397's text/plain.
+  return build(kind, payload, opts, sourceMime === undefined ? { fallbackMime: "text/plain" } : { sourceMime }, path);
 }
 
 function safeDecodeURIComponent(s: string, path: string): string {
@@ -301,7 +322,16 @@ function safeDecodeURIComponent(s: string, path: string): string {
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
+/** Reads any source; whatever goes wrong rejects with a ContentPartError, never a bare error from inside. */
 async function fromSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
+  try {
+    return await readSource(kind, source, options);
+  } catch (e) {
+    throw asPartError(e);
+  }
+}
+
+async function readSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
   const opts = checkOptions(options);
   if (source === undefined || source === null) {
     throw partError("source-missing", "", "No source was given", "Pass a file path, a URL, bytes, a Blob or a stream.");
@@ -399,12 +429,12 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
     return makePart(ContentPart.prototype, "text", text, undefined, undefined, undefined, undefined);
   }
   const kind = type as MediaType;
-  if (text !== undefined) throw partError("invalid-value", at("text"), `A${kind === "image" ? "n" : ""} ${kind} part has no text`, "Remove text, or use a text part.");
+  if (text !== undefined) throw partError("invalid-value", at("text"), `${kind === "file" ? "A" : "An"} ${kind} part has no text`, "Remove text, or use a text part.");
   if (mimeType === undefined) throw partError("missing", at("mimeType"), `The ${kind} part has no mimeType`, "Set mimeType, such as \"image/png\".");
   if (typeof mimeType !== "string") throw partError("invalid-type", at("mimeType"), `The mimeType is ${typeName(mimeType)}`, "Set mimeType to a string such as \"image/png\".");
   const mime = normalizeMime(mimeType);
   if (mime === undefined) throw partError("unknown-mime", at("mimeType"), `${JSON.stringify(mimeType)} is not a mime type`, "Write it as type/subtype, such as \"image/png\".");
-  if (familyOf(mime) !== kind) throw familyMismatch(kind, mime, at("mimeType"));
+  if (familyOf(mime) !== kind) throw familyMismatch(kind, mime, at("mimeType"), true);
   if (name !== undefined) checkName(name, at("name"));
   if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one of them: data (base64) or url.");
   if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data (base64) or url (http or https).");
@@ -597,7 +627,8 @@ export class ContentPart {
     const opts = checkOptions(options);
     const view = asBytes(bytes);
     if (view === undefined) {
-      throw partError("invalid-source", "", `fromBytes was given ${typeName(bytes)}`, "Pass a Uint8Array, Buffer, ArrayBuffer or another ArrayBufferView.");
+      const hint = typeof bytes === "string" ? " For base64 use ContentPart.fromBase64, for a data: URL ContentPart.fromDataUrl." : "";
+      throw partError("invalid-source", "", `fromBytes was given ${typeName(bytes)}`, `Pass a Uint8Array, Buffer, ArrayBuffer or another ArrayBufferView.${hint}`);
     }
     return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "");
   }

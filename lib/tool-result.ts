@@ -112,8 +112,11 @@ function checkIsError(value: unknown, path = "isError"): boolean {
   return value;
 }
 
-/** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
-export function toParts(value: unknown, path = "parts"): readonly ContentPart[] | null {
+/**
+ * Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON.
+ * `offset` is the index the first entry will have in the result (for `addParts`), so error paths name it there.
+ */
+export function toParts(value: unknown, path = "parts", offset = 0): readonly ContentPart[] | null {
   if (value === undefined || value === null) return null;
   if (isOwned(value)) return value as readonly ContentPart[];
   if (!Array.isArray(value)) return vfail("invalid-type", path, `parts must be an array, got ${typeName(value)}`, "Pass an array of ContentParts (or their JSON), or null.");
@@ -121,10 +124,10 @@ export function toParts(value: unknown, path = "parts"): readonly ContentPart[] 
   if (n === 0) return null;
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
-    if (!(i in value)) vfail("invalid-value", `${path}[${i}]`, "parts has a hole (a sparse array)", "Pass a dense array of parts.");
-    out[i] = toPart(value[i], `${path}[${i}]`);
+    if (!(i in value)) vfail("invalid-value", `${path}[${i + offset}]`, "parts has a hole (a sparse array)", "Pass a dense array of parts.");
+    out[i] = toPart(value[i], `${path}[${i + offset}]`);
   }
-  return own(Object.freeze(out));
+  return Object.freeze(own(out));
 }
 
 /** The one place a result is made: fields assigned in their fixed order, then frozen. */
@@ -503,9 +506,9 @@ export class ToolResult<M extends object = Metadata> {
 
   /** A copy with parts appended. @example `r.addParts(chart, table)` */
   addParts(...parts: PartInput[]): this {
-    const added = toParts(parts);
+    const added = toParts(parts, "parts", this.parts === null ? 0 : this.parts.length);
     if (added === null) return make(Object.getPrototypeOf(this), this.output, this.isError, this.parts, this.metadata as Meta);
-    const all = this.parts === null ? added : own(Object.freeze([...this.parts, ...added]));
+    const all = this.parts === null ? added : Object.freeze(own([...this.parts, ...added]));
     return make(Object.getPrototypeOf(this), this.output, this.isError, all, this.metadata as Meta);
   }
 
@@ -620,7 +623,7 @@ export class ToolResult<M extends object = Metadata> {
     const limit = Math.min(maxChars, tokenChars);
     const output = cutOutput(this.output, lines(), limit);
     if (kept === parts.length && output === this.output) return this;
-    const keptParts = kept === parts.length ? this.parts : kept === 0 ? null : own(Object.freeze(parts.slice(0, kept)));
+    const keptParts = kept === parts.length ? this.parts : kept === 0 ? null : Object.freeze(own(parts.slice(0, kept)));
     return make(Object.getPrototypeOf(this), output, this.isError, keptParts, this.metadata as Meta);
   }
 
