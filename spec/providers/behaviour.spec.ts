@@ -1,0 +1,248 @@
+// What the fixture table does not show: the pinned placeholder text on a real-sized part, the errors a bad
+// call gets, what a projection leaves alone, and what the published declarations import.
+import { describe, expect, it, jest } from "@jest/globals";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ContentPart, ContentPartError, ToolResult, ValidationError } from "toolnexus";
+import {
+  ANTHROPIC_EMPTY_ERROR,
+  fromMcp,
+  MCP_ERROR_TEXT,
+  toAiSdk,
+  toAnthropic,
+  toGemini,
+  toMcp,
+  toOpenAIChat,
+  toOpenAIResponses,
+  type Loss,
+} from "toolnexus/providers";
+import { loadBytes } from "../support/fixtures";
+
+/** A WAV part of exactly `size` bytes (a RIFF header and silence). */
+function wav(size: number): ContentPart {
+  const bytes = new Uint8Array(size);
+  bytes.set(new TextEncoder().encode("RIFF"), 0);
+  new DataView(bytes.buffer).setUint32(4, size - 8, true);
+  bytes.set(new TextEncoder().encode("WAVEfmt "), 8);
+  return ContentPart.fromBytes(bytes, { mimeType: "audio/wav" });
+}
+
+const png = () => ContentPart.fromBytes(loadBytes("media/fixture.png"), { mimeType: "image/png" });
+
+/** Every projection with its required options, for checks that apply to all of them. */
+const ALL: [string, (r: ToolResult, o?: Record<string, unknown>) => unknown][] = [
+  ["toAnthropic", (r, o) => toAnthropic(r, { toolUseId: "toolu_1", ...o })],
+  ["toOpenAIChat", (r, o) => toOpenAIChat(r, { toolCallId: "call_1", toolName: "t", ...o })],
+  ["toOpenAIResponses", (r, o) => toOpenAIResponses(r, { callId: "call_1", ...o })],
+  ["toGemini", (r, o) => toGemini(r, { name: "t", ...o })],
+  ["toMcp", (r, o) => toMcp(r, o)],
+  ["toAiSdk", (r, o) => toAiSdk(r, o)],
+];
+
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("the placeholder text", () => {
+  it("is pinned: [unsupported audio part (audio/wav, 41984 bytes)]", () => {
+    const clip = wav(41984);
+    const out = toAnthropic(ToolResult.ok("Recorded", { parts: [clip] }), { toolUseId: "toolu_1" });
+    expect(out.content).toEqual([
+      { type: "text", text: "Recorded" },
+      { type: "text", text: "[unsupported audio part (audio/wav, 41984 bytes)]" },
+    ]);
+  });
+
+  it("is the same in every projection that cannot carry the part", () => {
+    const r = ToolResult.ok("x", { parts: [wav(41984)] });
+    expect(JSON.stringify(toOpenAIResponses(r, { callId: "c" }))).toContain("[unsupported audio part (audio/wav, 41984 bytes)]");
+    expect(toGemini(r, { name: "t" }).functionResponse.response).toEqual({ output: "x\n[unsupported audio part (audio/wav, 41984 bytes)]" });
+    expect(toAiSdk(r.withIsError(true))).toEqual({ type: "error-text", value: "x\n[unsupported audio part (audio/wav, 41984 bytes)]" });
+  });
+});
+
+describe("losses", () => {
+  it("onLoss hears each loss once, with the very part that was lost, whatever the policy", () => {
+    const clip = wav(100);
+    const r = ToolResult.ok("x", { parts: [png(), clip] });
+    for (const unsupported of ["placeholder", "omit", "error"] as const) {
+      const onLoss = jest.fn<(l: Loss) => void>();
+      try {
+        toAnthropic(r, { toolUseId: "t", unsupported, onLoss });
+      } catch {
+        // "error" throws after reporting
+      }
+      expect(onLoss).toHaveBeenCalledTimes(1);
+      const loss = onLoss.mock.calls[0]![0];
+      expect(loss.part).toBe(r.parts![1]);
+      expect(loss).toMatchObject({ provider: "anthropic", path: "parts[1]" });
+      expect(loss.reason).toMatch(/audio/);
+    }
+  });
+
+  it("the error names the part and the fix, never the data, and is a ContentPartError with code unsupported", () => {
+    const clip = wav(41984);
+    const e = thrownBy(() => toAnthropic(ToolResult.ok("x", { parts: [clip] }), { toolUseId: "t", unsupported: "error" }));
+    expect(e).toBeInstanceOf(ContentPartError);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect(e).toMatchObject({ code: "unsupported", path: "parts[0]", name: "ContentPartError" });
+    const message = (e as Error).message;
+    expect(message).toContain("audio part (audio/wav, 41984 bytes)");
+    expect(message).toContain("parts[0]");
+    expect(message).toMatch(/unsupported: "placeholder" or "omit"/);
+    expect(message).not.toContain(clip.data!.slice(0, 16));
+  });
+
+  it("works without onLoss", () => {
+    const out = toMcp(ToolResult.ok("x", { parts: [png()] }), { maxBytes: 10 });
+    expect(out.content).toEqual([{ type: "text", text: "x" }, { type: "text", text: "[unsupported image part (image/png, 82 bytes)]" }]);
+  });
+
+  it("maxBytes applies whatever the part's origin: read from JSON, made from bytes, or read by fromMcp", () => {
+    const fromJson = ToolResult.fromJSON({ output: "x", isError: false, parts: [png().toJSON()] });
+    const fromBytes = ToolResult.ok("x", { parts: [png()] });
+    for (const r of [fromJson, fromBytes]) {
+      for (const [name, project] of ALL) {
+        const losses: Loss[] = [];
+        project(r, { maxBytes: 81, onLoss: (l: Loss) => void losses.push(l) });
+        expect([name, losses.map((l) => l.path)]).toEqual([name, ["parts[0]"]]);
+        expect(losses[0]!.reason).toContain("82 bytes, over maxBytes = 81");
+      }
+    }
+    const inbound = fromMcp(toMcp(fromBytes), { maxBytes: 81 });
+    expect(inbound.parts).toBeNull();
+    expect(inbound.output).toBe("x\n[unsupported image part (image/png, 82 bytes)]");
+    expect(toMcp(fromBytes, { maxBytes: 82 }).content).toHaveLength(2);
+  });
+
+  it("a url part holds no bytes, so maxBytes never takes it", () => {
+    const r = ToolResult.ok("x", { parts: [ContentPart.fromUrl("https://example.com/a.png")] });
+    expect(toMcp(r, { maxBytes: 0 }).content[1]).toEqual({ type: "resource_link", uri: "https://example.com/a.png", name: "a.png", mimeType: "image/png" });
+  });
+});
+
+describe("options and arguments", () => {
+  const r = ToolResult.ok("x");
+
+  it.each(ALL)("%s refuses a bad policy, onLoss or maxBytes with a ValidationError naming the option", (_name, project) => {
+    const bad: [Record<string, unknown>, string, string][] = [
+      [{ unsupported: "drop" }, "invalid-value", "unsupported"],
+      [{ onLoss: "log" }, "invalid-type", "onLoss"],
+      [{ maxBytes: -1 }, "invalid-value", "maxBytes"],
+      [{ maxBytes: 1.5 }, "invalid-value", "maxBytes"],
+      [{ maxBytes: "1mb" }, "invalid-value", "maxBytes"],
+      [{ unsuported: "omit" }, "invalid-value", "unsuported"],
+    ];
+    for (const [options, code, path] of bad) {
+      const e = thrownBy(() => project(r, options));
+      expect(e).toBeInstanceOf(ValidationError);
+      expect(e).toMatchObject({ code, path });
+      expect((e as Error).message).toContain(path);
+    }
+    expect(() => project(r, { maxBytes: Infinity })).not.toThrow();
+  });
+
+  it("refuses missing or bad ids and names", () => {
+    const cases: [() => unknown, string, string][] = [
+      [() => toAnthropic(r, {} as never), "missing", "toolUseId"],
+      [() => toAnthropic(r, undefined as never), "missing", "toolUseId"],
+      [() => toAnthropic(r, { toolUseId: "" }), "invalid-value", "toolUseId"],
+      [() => toOpenAIChat(r, { toolCallId: "c" } as never), "missing", "toolName"],
+      [() => toOpenAIChat(r, { toolCallId: 7, toolName: "t" } as never), "invalid-type", "toolCallId"],
+      [() => toOpenAIResponses(r, {} as never), "missing", "callId"],
+      [() => toGemini(r, { name: "t", id: "" }), "invalid-value", "id"],
+      [() => toGemini(r, { id: "c" } as never), "missing", "name"],
+      [() => toMcp(r, { meta: 1 } as never), "invalid-type", "meta"],
+      [() => toMcp(r, "meta" as never), "invalid-type", ""],
+    ];
+    for (const [fn, code, path] of cases) expect(thrownBy(fn)).toMatchObject({ code, path });
+  });
+
+  it.each(ALL)("%s refuses a value that is not a result, and reads a result's JSON shape", (_name, project) => {
+    for (const bad of [null, "x", 1]) {
+      const e = thrownBy(() => project(bad as never));
+      expect(e).toBeInstanceOf(ValidationError);
+    }
+    expect(thrownBy(() => project({ output: 1 } as never))).toMatchObject({ code: "invalid-type", path: "output" });
+    expect(project({ output: "x", isError: false } as never)).toEqual(project(r));
+  });
+
+  it("fromMcp refuses a malformed result with a ValidationError and its path", () => {
+    const cases: [unknown, string, string][] = [
+      [null, "invalid-type", ""],
+      [[], "invalid-type", ""],
+      [{ content: "text" }, "invalid-type", "content"],
+      [{ content: [], isError: "yes" }, "invalid-type", "isError"],
+      [{ content: [], structuredContent: [1] }, "invalid-type", "structuredContent"],
+      [{ content: [], structuredContent: { n: 10n } }, "not-json", "structuredContent.n"],
+    ];
+    for (const [input, code, path] of cases) {
+      const e = thrownBy(() => fromMcp(input as never));
+      expect(e).toBeInstanceOf(ValidationError);
+      expect(e).toMatchObject({ code, path });
+    }
+    expect(thrownBy(() => fromMcp({}, { unsupported: "skip" } as never))).toMatchObject({ code: "invalid-value", path: "unsupported" });
+  });
+});
+
+describe("what a projection leaves alone", () => {
+  it.each(ALL)("%s neither changes nor freezes the result, and returns a fresh value each call", (_name, project) => {
+    const r = ToolResult.ok("see", { parts: [png(), ContentPart.text("t")], metadata: { k: 1 } });
+    const before = JSON.stringify(r);
+    const a = project(r);
+    const b = project(r);
+    expect(a).not.toBe(b);
+    expect(a).toEqual(b);
+    expect(Object.isFrozen(a)).toBe(false);
+    expect(JSON.stringify(r)).toBe(before);
+  });
+
+  it("passes part data through as it is (no re-encoding): the same base64 string", () => {
+    const part = png();
+    const r = ToolResult.ok("x", { parts: [part] });
+    expect(toMcp(r).content[1]).toEqual({ type: "image", data: part.data, mimeType: "image/png" });
+    const block = (toAnthropic(r, { toolUseId: "t" }).content as { source: { data: string } }[])[1]!;
+    expect(block.source.data).toBe(part.data);
+  });
+
+  it("fromMcp returns a frozen ToolResult whose parts are ContentParts", () => {
+    const back = fromMcp(toMcp(ToolResult.ok("x", { parts: [png()] })));
+    expect(back).toBeInstanceOf(ToolResult);
+    expect(Object.isFrozen(back)).toBe(true);
+    expect(ContentPart.isContentPart(back.parts![0])).toBe(true);
+    expect(back.equals(ToolResult.ok("x", { parts: [png()] }))).toBe(true);
+  });
+
+  it("toMcp and fromMcp round-trip data parts with names", () => {
+    const r = ToolResult.error("failed", {
+      parts: [png(), wav(64), ContentPart.fromBytes(loadBytes("media/fixture.pdf"), { mimeType: "application/pdf", name: "report.pdf" })],
+    });
+    expect(fromMcp(toMcp(r)).equals(r)).toBe(true);
+  });
+
+  it("the fallback texts are exported", () => {
+    expect(toAnthropic(ToolResult.error(""), { toolUseId: "t" }).content).toBe(ANTHROPIC_EMPTY_ERROR);
+    expect(fromMcp({ content: [], isError: true }).output).toBe(MCP_ERROR_TEXT);
+  });
+});
+
+describe("the published declarations", () => {
+  const files = ["dist/esm", "dist/cjs", "dist/esm/chunks", "dist/cjs/chunks"].flatMap((dir) =>
+    readdirSync(join(process.cwd(), dir))
+      .filter((f) => f.endsWith(".d.ts") || f.endsWith(".d.cts"))
+      .map((f) => join(process.cwd(), dir, f)),
+  );
+
+  it("import no provider SDK", () => {
+    expect(files.some((f) => /providers\.d\.c?ts$/.test(f))).toBe(true);
+    for (const file of files) {
+      const imports = [...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+      for (const spec of imports) expect([file, spec]).toEqual([file, expect.stringMatching(/^\.\.?\//)]);
+    }
+  });
+});
