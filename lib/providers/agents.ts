@@ -14,7 +14,7 @@ import { Answer, Request, type JsonObject } from "../suspension";
 import { previewJson } from "./ai-sdk-approvals";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
-export interface AgentsRawToolCall {
+export type AgentsRawToolCall = {
   readonly type: string;
   readonly callId?: string;
   readonly id?: string;
@@ -24,14 +24,14 @@ export interface AgentsRawToolCall {
   readonly actions?: unknown;
   readonly operation?: unknown;
   readonly providerData?: { readonly [key: string]: unknown };
-}
+};
 
 /** What {@link fromAgentsInterruption} reads: a `RunToolApprovalItem` from `result.interruptions`, or its JSON. */
-export interface AgentsInterruption {
+export type AgentsInterruption = {
   readonly type?: string;
   readonly rawItem: AgentsRawToolCall;
   readonly toolName?: string;
-}
+};
 
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
 export type AgentsDecision = { approve: true } | { approve: false; message?: string };

@@ -20,29 +20,29 @@ import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import type { Loss, OnLoss } from "./loss";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
-export interface AiSdkToolApprovalRequest {
+export type AiSdkToolApprovalRequest = {
   type: "tool-approval-request";
   approvalId: string;
   toolCallId: string;
   reason?: string;
-}
+};
 
 /** A tool call as the AI SDK shows it: the `tool-call` content part or the matching message part. */
-export interface AiSdkToolCall {
+export type AiSdkToolCall = {
   readonly type?: "tool-call";
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input?: unknown;
-}
+};
 
 /** The approval request of a `generateText` / `streamText` result (`result.content`): it carries its tool call. */
-export interface AiSdkToolApprovalRequestOutput {
+export type AiSdkToolApprovalRequestOutput = {
   readonly type: "tool-approval-request";
   readonly approvalId: string;
   readonly toolCall: AiSdkToolCall;
   readonly reason?: string;
   readonly isAutomatic?: boolean;
-}
+};
 
 /** What {@link fromAiSdkApprovalRequest} reads: either form of the approval request. */
 export type AiSdkApprovalRequestInput =
@@ -50,20 +50,20 @@ export type AiSdkApprovalRequestInput =
   | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string };
 
 /** The approval response part of a tool message. */
-export interface AiSdkToolApprovalResponse {
+export type AiSdkToolApprovalResponse = {
   type: "tool-approval-response";
   approvalId: string;
   approved: boolean;
   reason?: string;
-}
+};
 
 /** What {@link fromAiSdkApprovalResponse} reads: the message part, or the output part that also carries its tool call. */
-export interface AiSdkApprovalResponseInput {
+export type AiSdkApprovalResponseInput = {
   readonly type: "tool-approval-response";
   readonly approvalId: string;
   readonly approved: boolean;
   readonly reason?: string;
-}
+};
 
 /** Options of {@link toAiSdkApprovalRequest}. */
 export interface ToAiSdkApprovalRequestOptions {

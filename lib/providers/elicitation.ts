@@ -15,7 +15,7 @@ import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import type { Loss, OnLoss } from "./loss";
 
 /** A string field of an MCP form. */
-export interface McpStringSchema {
+export type McpStringSchema = {
   type: "string";
   title?: string;
   description?: string;
@@ -24,47 +24,47 @@ export interface McpStringSchema {
   /** Only these four formats exist in MCP forms; another `format` is dropped and reported as a loss. */
   format?: "email" | "uri" | "date" | "date-time";
   default?: string;
-}
+};
 
 /** A number field of an MCP form (`integer` for whole numbers). */
-export interface McpNumberSchema {
+export type McpNumberSchema = {
   type: "number" | "integer";
   title?: string;
   description?: string;
   minimum?: number;
   maximum?: number;
   default?: number;
-}
+};
 
 /** A yes/no field of an MCP form. */
-export interface McpBooleanSchema {
+export type McpBooleanSchema = {
   type: "boolean";
   title?: string;
   description?: string;
   default?: boolean;
-}
+};
 
 /** A single choice among strings, with optional display names (`enumNames`, the older MCP form). */
-export interface McpSingleSelectEnumSchema {
+export type McpSingleSelectEnumSchema = {
   type: "string";
   title?: string;
   description?: string;
   enum: string[];
   enumNames?: string[];
   default?: string;
-}
+};
 
 /** A single choice among strings, each with its own display title. */
-export interface McpTitledSingleSelectEnumSchema {
+export type McpTitledSingleSelectEnumSchema = {
   type: "string";
   title?: string;
   description?: string;
   oneOf: { const: string; title: string }[];
   default?: string;
-}
+};
 
 /** Several choices among strings. */
-export interface McpMultiSelectEnumSchema {
+export type McpMultiSelectEnumSchema = {
   type: "array";
   title?: string;
   description?: string;
@@ -72,10 +72,10 @@ export interface McpMultiSelectEnumSchema {
   maxItems?: number;
   items: { type: "string"; enum: string[] };
   default?: string[];
-}
+};
 
 /** Several choices among strings, each with its own display title. */
-export interface McpTitledMultiSelectEnumSchema {
+export type McpTitledMultiSelectEnumSchema = {
   type: "array";
   title?: string;
   description?: string;
@@ -83,7 +83,7 @@ export interface McpTitledMultiSelectEnumSchema {
   maxItems?: number;
   items: { anyOf: { const: string; title: string }[] };
   default?: string[];
-}
+};
 
 /** One field of an MCP form: what MCP's `PrimitiveSchemaDefinition` accepts. */
 export type McpPrimitiveSchemaDefinition =
@@ -96,26 +96,26 @@ export type McpPrimitiveSchemaDefinition =
   | McpTitledMultiSelectEnumSchema;
 
 /** The `requestedSchema` of a form-mode elicitation: a flat object of primitive fields. */
-export interface McpElicitationSchema {
+export type McpElicitationSchema = {
   type: "object";
   properties: { [name: string]: McpPrimitiveSchemaDefinition };
   required?: string[];
-}
+};
 
 /** The params of a URL-mode `elicitation/create`: send a person to a page (a login, an OAuth consent). */
-export interface McpElicitUrlParams {
+export type McpElicitUrlParams = {
   mode: "url";
   message: string;
   elicitationId: string;
   url: string;
-}
+};
 
 /** The params of a form-mode `elicitation/create`: ask a person to fill in a flat form. */
-export interface McpElicitFormParams {
+export type McpElicitFormParams = {
   mode: "form";
   message: string;
   requestedSchema: McpElicitationSchema;
-}
+};
 
 /** The params of an `elicitation/create` request, as {@link toMcpElicitation} writes them. */
 export type McpElicitParams = McpElicitUrlParams | McpElicitFormParams;
@@ -132,16 +132,16 @@ export type McpElicitParamsInput =
 export type McpElicitValue = string | number | boolean | string[];
 
 /** The result of an `elicitation/create` request. */
-export interface McpElicitResult {
+export type McpElicitResult = {
   action: "accept" | "decline" | "cancel";
   content?: { [name: string]: McpElicitValue };
-}
+};
 
 /** What {@link fromMcpElicitResult} reads: an `ElicitResult` (extra keys such as `_meta` are ignored). */
-export interface McpElicitResultInput {
+export type McpElicitResultInput = {
   readonly action: "accept" | "decline" | "cancel";
   readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] } | null;
-}
+};
 
 /** Options of {@link toMcpElicitation} and {@link toMcpElicitResult}. */
 export interface ElicitationOptions {
@@ -206,12 +206,15 @@ interface SchemaWalk {
   readonly root: Segment[];
   /** Losses found on the way; reported only once the whole request has been read without error. */
   readonly losses: Loss[];
+  /** For each loss, the segments below the walk's root, to sort a field's losses into the order of its keys. */
+  readonly at: Segment[][];
 }
 
 const at = (w: SchemaWalk, ...rest: Segment[]): string => formatPath([...w.root, ...rest]);
 
 function lose(w: SchemaWalk, segments: Segment[], reason: string): void {
   w.losses.push({ provider: PROVIDER, path: at(w, ...segments), reason });
+  w.at.push(segments);
 }
 
 const FORMATS: readonly string[] = ["email", "uri", "date", "date-time"];
@@ -382,7 +385,19 @@ function formSchema(schema: unknown, w: SchemaWalk): McpElicitationSchema {
     if (k !== "type" && k !== "properties" && k !== "required") lose(w, [k], `MCP form schemas carry only type, properties and required; "${k}" is dropped`);
   }
   const properties: Record<string, McpPrimitiveSchemaDefinition> = {};
-  for (const name of Object.keys(props)) put(properties, name, field(w, name, props[name]));
+  for (const name of Object.keys(props)) {
+    const from = w.losses.length;
+    put(properties, name, field(w, name, props[name]));
+    // Report a field's losses in the order of its keys, whatever order they were found in.
+    const keys = Object.keys(props[name] as object);
+    const segments = w.at.splice(from);
+    const found = w.losses.splice(from).map((loss, i) => ({ loss, segments: segments[i]!, key: keys.indexOf(String(segments[i]![2])) }));
+    found.sort((x, y) => x.key - y.key);
+    for (const f of found) {
+      w.losses.push(f.loss);
+      w.at.push(f.segments);
+    }
+  }
   const out: McpElicitationSchema = { type: "object", properties };
   if (hasOwn(schema, "required")) {
     const listed = strings(w, schema.required, ["required"], "required");
@@ -446,7 +461,7 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
     return { mode: "url", message: req.prompt, elicitationId: req.id, url: req.url };
   }
   const losses: Loss[] = [];
-  const schema = req.data !== undefined && hasOwn(req.data, "schema") ? formSchema(req.data.schema, { root: ["data", "schema"], losses }) : outputSchema();
+  const schema = req.data !== undefined && hasOwn(req.data, "schema") ? formSchema(req.data.schema, { root: ["data", "schema"], losses, at: [] }) : outputSchema();
   report(req, ["schema"], losses, onLoss, "form");
   return { mode: "form", message: req.prompt, requestedSchema: schema };
 }
@@ -489,7 +504,7 @@ export function fromMcpElicitation(params: McpElicitParamsInput): Request {
   }
   if (p.requestedSchema === undefined) vfail("missing", "requestedSchema", "Form-mode params have no requestedSchema", "Form-mode elicitations carry the schema of the form as requestedSchema.");
   // Checked as a schema we would send: flat, primitive fields. Nothing is reported: the schema is kept as sent.
-  formSchema(p.requestedSchema, { root: ["requestedSchema"], losses: [] });
+  formSchema(p.requestedSchema, { root: ["requestedSchema"], losses: [], at: [] });
   return Request.create({ kind: "input", prompt: p.message, data: { schema: p.requestedSchema } });
 }
 
