@@ -1,0 +1,161 @@
+/**
+ * `toEqual` and `toStrictEqual` with the same meaning as Jest's, and failure output that shows part data by
+ * size: Jest's own diff ignores snapshot serializers and would print every payload in full.
+ *
+ * @module
+ */
+import { formatPath, type Segment } from "../path";
+import { containsToolnexus, toDisplay } from "./display";
+import { brandOf, className, displayFields } from "./render";
+import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
+
+type Ctx = MatcherContextLike;
+
+/** The two matchers replaced. */
+export type EqualityMatcherName = "toEqual" | "toStrictEqual";
+
+const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
+const ORIGINAL = Symbol.for("toolnexus.testing.original");
+const MAX_FIELDS = 10;
+
+/**
+ * Jest's built-in `toEqual` or `toStrictEqual`, read from the matcher table Jest keeps on the global object
+ * (`expect` offers no public way to reach a matcher it has). `undefined` when that table is not there (not
+ * Jest, or a Jest that keeps it elsewhere): the setup then leaves both matchers as they are.
+ *
+ * @example
+ * ```ts
+ * const original = builtInMatcher("toEqual");
+ * ```
+ */
+export function builtInMatcher(name: EqualityMatcherName): MatcherFunction | undefined {
+  const holder = (globalThis as Record<symbol, unknown>)[MATCHERS_OBJECT] as { matchers?: Record<string, unknown> } | undefined;
+  const m = holder?.matchers?.[name];
+  if (typeof m !== "function") return undefined;
+  const original = (m as { [ORIGINAL]?: unknown })[ORIGINAL];
+  return (typeof original === "function" ? original : m) as MatcherFunction;
+}
+
+/**
+ * A matcher that runs `original` (Jest's `toEqual` or `toStrictEqual`) and keeps its verdict, but, when
+ * either side holds a toolnexus value, builds the failure message itself: the diff shows each part's data
+ * as `<2130 bytes, digest 1a2b3c4d>` and, when both sides are toolnexus values, the message first names
+ * the fields that differ. Values without toolnexus values inside get Jest's own message.
+ *
+ * @example
+ * ```ts
+ * expect.extend({ toEqual: equalityMatcher("toEqual", builtInMatcher("toEqual")!) });
+ * ```
+ */
+export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunction): MatcherFunction {
+  const replacement = function (this: Ctx, received: unknown, expected: unknown): MatcherResult {
+    const result = original.call(this, received, expected);
+    const own = (): string =>
+      containsToolnexus(received) || containsToolnexus(expected) ? message(this, name, received, expected, result.pass) : result.message();
+    return { ...result, message: own };
+  };
+  Object.defineProperty(replacement, "name", { value: name });
+  Object.defineProperty(replacement, ORIGINAL, { value: original });
+  return replacement;
+}
+
+function message(ctx: Ctx, name: EqualityMatcherName, received: unknown, expected: unknown, pass: boolean): string {
+  const u = ctx.utils;
+  const head = u.matcherHint(name, undefined, undefined, { comment: "deep equality", isNot: ctx.isNot, promise: ctx.promise });
+  const e = toDisplay(expected);
+  const r = toDisplay(received);
+  if (pass) {
+    const same = u.stringify(e) === u.stringify(r);
+    return `${head}\n\nExpected: not ${u.printExpected(e)}\n${same ? "" : `Received:     ${u.printReceived(r)}`}`;
+  }
+  const fields = differingFields(expected, received);
+  const named = fields.length === 0 ? "" : `Differing fields: ${fields.join(", ")}\n\n`;
+  return `${head}\n\n${named}${u.printDiffOrStringify(e, r, "Expected", "Received", ctx.expand !== false)}`;
+}
+
+/**
+ * The paths at which two toolnexus values differ (`output`, `parts[0].data`, `metadata.retries`,
+ * `metadata.pending.kind`), or `[]` when either is not a toolnexus value. A difference of class is named
+ * `class`, with both class names. At most ten paths are listed.
+ *
+ * @example
+ * ```ts
+ * differingFields(ToolResult.ok("a"), ToolResult.error("b")); // ["output", "isError"]
+ * ```
+ */
+export function differingFields(expected: unknown, received: unknown): string[] {
+  if (brandOf(expected) === undefined || brandOf(received) === undefined) return [];
+  const out: string[] = [];
+  collect(expected, received, [], out);
+  return out.length > MAX_FIELDS ? [...out.slice(0, MAX_FIELDS), `and ${out.length - MAX_FIELDS} more`] : out;
+}
+
+function label(path: Segment[]): string {
+  return path.length === 0 ? "the value" : formatPath(path);
+}
+
+function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
+  if (out.length > MAX_FIELDS || same(e, r)) return;
+  const be = brandOf(e);
+  const br = brandOf(r);
+  if (be !== undefined || br !== undefined) {
+    if (be === undefined || br === undefined || be !== br) {
+      out.push(`${label(path)} (expected ${be ?? typeof e}, received ${br ?? typeof r})`);
+      return;
+    }
+    if (Object.getPrototypeOf(e) !== Object.getPrototypeOf(r)) {
+      const en = className(e as object, be);
+      const rn = className(r as object, br);
+      const where = path.length === 0 ? "class" : `${formatPath(path)} class`;
+      out.push(en === rn ? `${where} (two different ${en} classes, such as those of the ESM and the CJS build)` : `${where} (expected ${en}, received ${rn})`);
+    }
+    const ef = new Map(displayFields(e as object, be));
+    const rf = new Map(displayFields(r as object, br));
+    const keys = [...new Set([...ef.keys(), ...rf.keys()])];
+    for (const k of keys) collect(rawField(e, k), rawField(r, k), [...path, k], out);
+    return;
+  }
+  if (Array.isArray(e) && Array.isArray(r)) {
+    if (e.length !== r.length) {
+      out.push(`${label(path)} (expected ${e.length} items, received ${r.length})`);
+      return;
+    }
+    for (let i = 0; i < e.length; i++) collect(e[i], r[i], [...path, i], out);
+    return;
+  }
+  if (isPlain(e) && isPlain(r)) {
+    const keys = [...new Set([...Object.keys(e), ...Object.keys(r)])].sort();
+    for (const k of keys) collect(own(e, k), own(r, k), [...path, k], out);
+    return;
+  }
+  out.push(label(path));
+}
+
+function rawField(value: unknown, key: string): unknown {
+  return (value as Record<string, unknown>)[key];
+}
+
+function own(value: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function isPlain(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Structural equality of what toolnexus values hold: JSON data, key order ignored, and toolnexus values. */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const ba = brandOf(a);
+  const bb = brandOf(b);
+  if (ba !== undefined || bb !== undefined) return ba === bb && (a as { equals(o: unknown): boolean }).equals(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb2 = b as unknown[];
+    return a.length === bb2.length && a.every((x, i) => same(x, bb2[i]));
+  }
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(own(a, k), own(b, k)));
+}

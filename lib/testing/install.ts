@@ -1,0 +1,45 @@
+/**
+ * Registers every toolnexus test helper with a Jest `expect`.
+ *
+ * @module
+ */
+import { builtInMatcher, equalityMatcher, type EqualityMatcherName } from "./equal-matchers";
+import { equalityTesters } from "./equality";
+import { matchers } from "./matchers";
+import { snapshotSerializer } from "./render";
+import type { ExpectLike, MatcherFunction } from "./types";
+
+const INSTALLED = Symbol.for("toolnexus.testing.installed");
+
+/**
+ * Registers the equality testers, the five matchers and the snapshot serializer with `expect`, and
+ * replaces `toEqual` and `toStrictEqual` with matchers of the same meaning whose failure output shows part
+ * data by size and digest. Returns `false` (and does nothing) when the helpers are already installed in
+ * this test file's environment, by this copy of the package or another (the ESM and the CJS build).
+ *
+ * `toolnexus/testing/setup` calls it with the global `expect`. Call it yourself from a setup file when
+ * Jest runs with `injectGlobals: false`, passing the `expect` of `@jest/globals`.
+ *
+ * @example
+ * ```ts
+ * // jest.setup.ts, listed in setupFilesAfterEnv
+ * import { expect } from "@jest/globals";
+ * import { install } from "toolnexus/testing";
+ * install(expect);
+ * ```
+ */
+export function install(expect: ExpectLike): boolean {
+  const g = globalThis as Record<symbol, unknown>;
+  if (g[INSTALLED] === true) return false;
+  expect.addEqualityTesters(equalityTesters);
+  expect.extend(matchers);
+  expect.addSnapshotSerializer(snapshotSerializer);
+  const replaced: Record<string, MatcherFunction> = {};
+  for (const name of ["toEqual", "toStrictEqual"] as EqualityMatcherName[]) {
+    const original = builtInMatcher(name);
+    if (original !== undefined) replaced[name] = equalityMatcher(name, original);
+  }
+  if (Object.keys(replaced).length > 0) expect.extend(replaced);
+  Object.defineProperty(g, INSTALLED, { value: true, configurable: true });
+  return true;
+}

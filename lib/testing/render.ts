@@ -1,0 +1,277 @@
+/**
+ * How toolnexus values look in test output: the snapshot serializer (a pretty-format plugin) and the
+ * renderer the matchers' failure messages use. Part data always appears as its size and a digest.
+ *
+ * @module
+ */
+import { ContentPart } from "../content-part";
+import { Answer, Request } from "../suspension";
+import { ToolResult } from "../tool-result";
+import { payloadLabel } from "./digest";
+import type { PrettyConfig, PrettyPrinter, SnapshotPlugin } from "./types";
+
+/** The four toolnexus value types. */
+export type Brand = "ToolResult" | "ContentPart" | "Request" | "Answer";
+
+/**
+ * The type of a toolnexus value (from this copy of the package or another), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * brandOf(ToolResult.ok("x")); // "ToolResult"
+ * ```
+ */
+export function brandOf(value: unknown): Brand | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (ToolResult.isToolResult(value)) return "ToolResult";
+  if (ContentPart.isContentPart(value)) return "ContentPart";
+  if (Request.isRequest(value)) return "Request";
+  if (Answer.isAnswer(value)) return "Answer";
+  return undefined;
+}
+
+/**
+ * The name of a value's class (`SearchResult` for a subclass), or the brand when it has none.
+ *
+ * @example
+ * ```ts
+ * className(SearchResult.ok("x"), "ToolResult"); // "SearchResult"
+ * ```
+ */
+export function className(value: object, brand: Brand): string {
+  try {
+    const ctor = (Object.getPrototypeOf(value) as { constructor?: unknown } | null)?.constructor;
+    if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") return ctor.name;
+  } catch {
+    // a hostile prototype: fall back to the brand
+  }
+  return brand;
+}
+
+const PAYLOAD = Symbol.for("toolnexus.testing.payload");
+const ASYMMETRIC = Symbol.for("jest.asymmetricMatcher");
+
+/**
+ * A stand-in for a part's base64 payload in test output: it prints as `<2130 bytes, digest 1a2b3c4d>`.
+ *
+ * It is shaped like one of Jest's asymmetric matchers (`$$typeof`, `asymmetricMatch`,
+ * `toAsymmetricMatcher`) because that is the one kind of value Jest's diff prints as raw text, without
+ * quotes; two stand-ins "match" when they name the same payload.
+ */
+export class Payload {
+  /** Marks the value for Jest's printer, which then prints {@link Payload.toAsymmetricMatcher}. */
+  readonly $$typeof: symbol = ASYMMETRIC;
+  /** `2130 bytes, digest 1a2b3c4d`. */
+  readonly label: string;
+
+  /** @example `new Payload(part.data!)` */
+  constructor(base64: string) {
+    this.label = payloadLabel(base64);
+  }
+
+  /** @internal Recognised across copies of the package. */
+  get [PAYLOAD](): true {
+    return true;
+  }
+
+  /** True for a stand-in of the same payload. @example `a.asymmetricMatch(b)` */
+  asymmetricMatch(other: unknown): boolean {
+    return isPayload(other) && other.label === this.label;
+  }
+
+  /** @example `String(payload) // "Payload"` */
+  toString(): string {
+    return "Payload";
+  }
+
+  /** The text Jest prints: `<2130 bytes, digest 1a2b3c4d>`. @example `payload.toAsymmetricMatcher()` */
+  toAsymmetricMatcher(): string {
+    return `<${this.label}>`;
+  }
+}
+
+/** True for a {@link Payload} from any copy of the package. */
+export function isPayload(value: unknown): value is Payload {
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return (value as { [PAYLOAD]?: unknown })[PAYLOAD] === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fields of a toolnexus value in display order, part data replaced by a {@link Payload}. A result shows
+ * its four fields always; a part, a request and an answer show only the fields they have.
+ *
+ * @example
+ * ```ts
+ * displayFields(ToolResult.ok("x"), "ToolResult"); // [["output", "x"], ["isError", false], ...]
+ * ```
+ */
+export function displayFields(value: object, brand: Brand): [string, unknown][] {
+  const v = value as Record<string, unknown>;
+  switch (brand) {
+    case "ToolResult":
+      return [
+        ["output", v.output],
+        ["isError", v.isError],
+        ["parts", v.parts],
+        ["metadata", v.metadata],
+      ];
+    case "ContentPart":
+      return defined(v, ["type", "text", "mimeType", "data", "url", "name"]).map(([k, x]) =>
+        k === "data" && typeof x === "string" ? [k, new Payload(x)] : [k, x],
+      );
+    case "Request":
+      return defined(v, ["id", "kind", "prompt", "url", "data", "expiresAt"]);
+    case "Answer":
+      return defined(v, ["id", "ok", "data", "reason"]);
+  }
+}
+
+function defined(v: Record<string, unknown>, keys: readonly string[]): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const k of keys) if (v[k] !== undefined) out.push([k, v[k]]);
+  return out;
+}
+
+/** `ClassName {` fields `}`, laid out as pretty-format lays out an object. */
+function printFields(
+  name: string,
+  entries: [string, unknown][],
+  config: PrettyConfig,
+  indentation: string,
+  depth: number,
+  refs: unknown[],
+  printer: PrettyPrinter,
+): string {
+  if (entries.length === 0) return `${name} {}`;
+  const next = indentation + config.indent;
+  let out = `${name} {${config.spacingOuter}`;
+  for (let i = 0; i < entries.length; i++) {
+    const [key, value] = entries[i]!;
+    out += `${next}${printer(key, config, next, depth, refs)}: ${printer(value, config, next, depth, refs)}`;
+    if (i < entries.length - 1) out += `,${config.spacingInner}`;
+    else if (!config.min) out += ",";
+  }
+  return `${out}${config.spacingOuter}${indentation}}`;
+}
+
+/**
+ * A pretty-format plugin that prints toolnexus values readably, with part data replaced by its size and a
+ * short, stable digest: `"data": <2130 bytes, digest 1a2b3c4d>`.
+ *
+ * Results, parts, requests and answers (from any loaded copy of the package) print as `ClassName { ... }`
+ * with their fields in their own order (a result: `output`, `isError`, `parts`, `metadata`); a part, a
+ * request and an answer leave out the fields they do not have. Metadata prints as Jest prints any object.
+ * `toolnexus/testing/setup` registers it; without the setup, add it to `snapshotSerializers` in the Jest
+ * config or call `expect.addSnapshotSerializer(snapshotSerializer)`.
+ *
+ * @example
+ * ```ts
+ * import { snapshotSerializer } from "toolnexus/testing";
+ * expect.addSnapshotSerializer(snapshotSerializer);
+ * expect(await screenshotTool()).toMatchSnapshot();
+ * // ToolResult {
+ * //   "output": "chart attached",
+ * //   "isError": false,
+ * //   "parts": [
+ * //     ContentPart {
+ * //       "type": "image",
+ * //       "mimeType": "image/png",
+ * //       "data": <2130 bytes, digest 1a2b3c4d>,
+ * //     },
+ * //   ],
+ * //   "metadata": null,
+ * // }
+ * ```
+ */
+export const snapshotSerializer: SnapshotPlugin = {
+  test(value: unknown): boolean {
+    return brandOf(value) !== undefined || isPayload(value);
+  },
+  serialize(value: unknown, config: PrettyConfig, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string {
+    if (isPayload(value)) return value.toAsymmetricMatcher();
+    const brand = brandOf(value)!;
+    const name = className(value as object, brand);
+    if (refs.includes(value)) return "[Circular]";
+    if (++depth > config.maxDepth) return `[${name}]`;
+    return printFields(name, displayFields(value as object, brand), config, indentation, depth, [...refs, value], printer);
+  },
+};
+
+const RENDER_CONFIG: PrettyConfig = { indent: "  ", min: false, spacingInner: "\n", spacingOuter: "\n", maxDepth: Infinity };
+
+/** A printer for what toolnexus values hold (JSON data and other toolnexus values), in the plugin's layout. */
+const printValue: PrettyPrinter = (value, config: PrettyConfig, indentation, depth, refs) => {
+  if (snapshotSerializer.test(value)) return snapshotSerializer.serialize(value, config, indentation, depth, refs, printValue);
+  switch (typeof value) {
+    case "string":
+      return `"${value.replace(/["\\]/g, "\\$&")}"`;
+    case "number":
+      return Object.is(value, -0) ? "-0" : String(value);
+    case "bigint":
+      return `${value}n`;
+    case "undefined":
+    case "boolean":
+      return String(value);
+    case "object":
+      break;
+    default:
+      return String(value);
+  }
+  if (value === null) return "null";
+  if (refs.includes(value)) return "[Circular]";
+  const next = indentation + config.indent;
+  const inner = [...refs, value];
+  if (Array.isArray(value)) {
+    if (++depth > config.maxDepth) return "[Array]";
+    if (value.length === 0) return "[]";
+    const items = Array.from(value, (item, i) => next + (i in value ? printValue(item, config, next, depth, inner) : ""));
+    return `[${config.spacingOuter}${items.join(`,${config.spacingInner}`)}${config.min ? "" : ","}${config.spacingOuter}${indentation}]`;
+  }
+  if (++depth > config.maxDepth) return "[Object]";
+  const keys = Object.keys(value).sort();
+  if (keys.length === 0) return "{}";
+  const rows = keys.map((k) => `${next}${printValue(k, config, next, depth, inner)}: ${printValue((value as Record<string, unknown>)[k], config, next, depth, inner)}`);
+  return `{${config.spacingOuter}${rows.join(`,${config.spacingInner}`)}${config.min ? "" : ","}${config.spacingOuter}${indentation}}`;
+};
+
+/**
+ * A toolnexus value (or the JSON data inside one) as multi-line text, in the snapshot serializer's layout.
+ * Used by the matchers' failure messages.
+ *
+ * @example
+ * ```ts
+ * render(ToolResult.ok("done"));
+ * // ToolResult {
+ * //   "output": "done",
+ * //   "isError": false,
+ * //   "parts": null,
+ * //   "metadata": null,
+ * // }
+ * ```
+ */
+export function render(value: unknown, indentation = ""): string {
+  return printValue(value, RENDER_CONFIG, indentation, 0, []);
+}
+
+/**
+ * One line naming a part: `image (image/png, 2130 bytes, digest 1a2b3c4d)`, `file (application/pdf, url
+ * https://example.com/a.pdf)`, `text "hello"`; a name is appended as `name "chart.png"`.
+ *
+ * @example
+ * ```ts
+ * partLine(ContentPart.text("hello")); // 'text "hello"'
+ * ```
+ */
+export function partLine(part: ContentPart): string {
+  if (part.type === "text") {
+    const t = part.text ?? "";
+    return `text ${JSON.stringify(t.length <= 60 ? t : `${t.slice(0, 57)}...`)}`;
+  }
+  const where = part.data !== undefined ? payloadLabel(part.data) : `url ${part.url}`;
+  const name = part.name === undefined ? "" : `, name ${JSON.stringify(part.name)}`;
+  return `${part.type} (${part.mimeType}, ${where})${name}`;
+}

@@ -1,0 +1,222 @@
+/**
+ * The types of `toolnexus/testing`: the few shapes of Jest it relies on, written out structurally so that
+ * the published declarations need no Jest package to compile, and the declarations that add the matchers
+ * to Jest's `expect` (both `@jest/globals` and the global `expect` of `@types/jest`).
+ *
+ * @module
+ */
+
+/**
+ * An equality tester, as `expect.addEqualityTesters` takes it: `true` or `false` decides, `undefined` leaves
+ * the pair to the next tester (and finally to Jest's own comparison).
+ *
+ * @example
+ * ```ts
+ * const tester: EqualityTester = (a, b) => (typeof a === "bigint" && typeof b === "bigint" ? a === b : undefined);
+ * ```
+ */
+export type EqualityTester = (a: unknown, b: unknown, customTesters: unknown[]) => boolean | undefined;
+
+/**
+ * The part of Jest's `this.utils` (jest-matcher-utils) that the matchers use.
+ *
+ * @example
+ * ```ts
+ * const hint = utils.matcherHint("toBeOk", undefined, "", { isNot: false });
+ * ```
+ */
+export interface MatcherUtilsLike {
+  matcherHint(name: string, received?: string, expected?: string, options?: { isNot?: boolean; promise?: string; comment?: string }): string;
+  matcherErrorMessage(hint: string, generic: string, specific?: string): string;
+  printWithType<T>(name: string, value: T, print: (value: T) => string): string;
+  printExpected(value: unknown): string;
+  printReceived(value: unknown): string;
+  printDiffOrStringify(expected: unknown, received: unknown, expectedLabel: string, receivedLabel: string, expand: boolean): string;
+  diff(a: unknown, b: unknown, options?: { aAnnotation?: string; bAnnotation?: string; expand?: boolean; includeChangeCounts?: boolean }): string | null;
+  stringify(value: unknown, maxDepth?: number, maxWidth?: number): string;
+  EXPECTED_COLOR(text: string): string;
+  RECEIVED_COLOR(text: string): string;
+}
+
+/**
+ * The matcher context Jest passes as `this` (a structural subset of `expect`'s `MatcherContext`).
+ *
+ * @example
+ * ```ts
+ * function toBeEven(this: MatcherContextLike, n: number) { return { pass: n % 2 === 0, message: () => "" }; }
+ * ```
+ */
+export interface MatcherContextLike {
+  /** True under `.not`. */
+  isNot?: boolean;
+  /** `"resolves"`, `"rejects"` or `""` in an assertion; absent when the matcher runs as an asymmetric matcher. */
+  promise?: string;
+  /** Jest's `--expand` flag. */
+  expand?: boolean;
+  /** The equality testers registered with `expect.addEqualityTesters`. */
+  customTesters: unknown[];
+  /** Jest's deep equality. */
+  equals(a: unknown, b: unknown, customTesters?: unknown[], strictCheck?: boolean): boolean;
+  /** jest-matcher-utils. */
+  utils: MatcherUtilsLike;
+}
+
+/**
+ * What a matcher returns.
+ *
+ * @example
+ * ```ts
+ * const result: MatcherResult = { pass: true, message: () => "expected not to pass" };
+ * ```
+ */
+export interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+  actual?: unknown;
+  expected?: unknown;
+  name?: string;
+}
+
+/**
+ * A matcher function for `expect.extend`.
+ *
+ * @example
+ * ```ts
+ * const toBeEven: MatcherFunction = function (n) { return { pass: (n as number) % 2 === 0, message: () => "" }; };
+ * ```
+ */
+export type MatcherFunction = (this: MatcherContextLike, received: any, ...expected: any[]) => MatcherResult;
+
+/**
+ * The options pretty-format hands a plugin (a structural subset of its `Config`).
+ *
+ * @example
+ * ```ts
+ * const config: PrettyConfig = { indent: "  ", min: false, spacingInner: "\n", spacingOuter: "\n", maxDepth: Infinity };
+ * ```
+ */
+export interface PrettyConfig {
+  indent: string;
+  min: boolean;
+  spacingInner: string;
+  spacingOuter: string;
+  maxDepth: number;
+}
+
+/**
+ * pretty-format's printer: prints a nested value with the same options and plugins.
+ *
+ * @example
+ * ```ts
+ * const text = printer(value, config, indentation, depth, refs);
+ * ```
+ */
+export type PrettyPrinter = (value: unknown, config: any, indentation: string, depth: number, refs: unknown[]) => string;
+
+/**
+ * A pretty-format plugin, as `expect.addSnapshotSerializer` and the `snapshotSerializers` option take it.
+ *
+ * @example
+ * ```ts
+ * expect.addSnapshotSerializer(snapshotSerializer);
+ * ```
+ */
+export interface SnapshotPlugin {
+  test(value: unknown): boolean;
+  serialize(value: unknown, config: any, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string;
+}
+
+/**
+ * The part of Jest's `expect` that {@link install} uses.
+ *
+ * @example
+ * ```ts
+ * import { expect } from "@jest/globals";
+ * install(expect);
+ * ```
+ */
+export interface ExpectLike {
+  extend(matchers: Record<string, any>): void;
+  addEqualityTesters(testers: any[]): void;
+  addSnapshotSerializer(serializer: any): void;
+}
+
+/**
+ * The five toolnexus matchers, as they appear on `expect(value)`.
+ *
+ * @typeParam R - what a matcher returns (`void`, or a `Promise` under `.resolves` and `.rejects`).
+ *
+ * @example
+ * ```ts
+ * expect(result).toBeOk();
+ * expect(result).toHaveOutput(/3 files/);
+ * ```
+ */
+export interface ToolnexusMatchers<R> {
+  /** The value is a `ToolResult` whose `isError` is false. @example `expect(ToolResult.ok("done")).toBeOk();` */
+  toBeOk(): R;
+  /**
+   * The value is a `ToolResult` whose `isError` is true. A pending result is an error too (its `isError` is
+   * true); tell them apart with `.not.toBePending()`.
+   *
+   * @example `expect(ToolResult.error("nope")).toBeError();`
+   */
+  toBeError(): R;
+  /**
+   * The value is a pending `ToolResult` (its `metadata.pending` holds a `Request`), of the given kind when
+   * one is given.
+   *
+   * @example `expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");`
+   */
+  toBePending(kind?: string): R;
+  /**
+   * The value is a `ToolResult` whose `output` equals the string exactly, or matches the regular expression.
+   *
+   * @example `expect(result).toHaveOutput("3 files found");`
+   */
+  toHaveOutput(expected: string | RegExp): R;
+  /**
+   * The value is a `ToolResult` with parts: at least one, or exactly `count` (`toHaveParts(0)` passes for a
+   * result without parts).
+   *
+   * @example `expect(result).toHaveParts(2);`
+   */
+  toHaveParts(count?: number): R;
+}
+
+/**
+ * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`.
+ *
+ * @example
+ * ```ts
+ * expect(onResult).toHaveBeenCalledWith(expect.toBePending("approval"));
+ * ```
+ */
+export interface ToolnexusAsymmetricMatchers {
+  /** Matches an ok `ToolResult`. @example `expect.toBeOk()` */
+  toBeOk(): any;
+  /** Matches a `ToolResult` whose `isError` is true. @example `expect.toBeError()` */
+  toBeError(): any;
+  /** Matches a pending `ToolResult`, of the given kind when one is given. @example `expect.toBePending("input")` */
+  toBePending(kind?: string): any;
+  /** Matches a `ToolResult` with this output. @example `expect.toHaveOutput(/found/)` */
+  toHaveOutput(expected: string | RegExp): any;
+  /** Matches a `ToolResult` with parts (or with `count` parts). @example `expect.toHaveParts(1)` */
+  toHaveParts(count?: number): any;
+}
+
+declare module "expect" {
+  // The matchers on `expect(value)` from `@jest/globals` (and from the `expect` package itself).
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolnexusMatchers<R> {}
+  interface AsymmetricMatchers extends ToolnexusAsymmetricMatchers {}
+}
+
+declare global {
+  // The matchers on the global `expect` typed by `@types/jest`.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R, T = {}> extends ToolnexusMatchers<R> {}
+    interface Expect extends ToolnexusAsymmetricMatchers {}
+    interface InverseAsymmetricMatchers extends ToolnexusAsymmetricMatchers {}
+  }
+}
