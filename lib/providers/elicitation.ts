@@ -184,8 +184,15 @@ function readOptions(options: unknown, fn: string): OnLoss | undefined {
   return onLoss as OnLoss | undefined;
 }
 
-/** Checks a URL for URL mode: absolute, and not a scheme that runs code or reads local files. */
+/**
+ * Checks a URL for URL mode: absolute, written as sent (no whitespace or control characters, which a URL
+ * parser would quietly strip or encode), with no credentials in it, and not a scheme that runs code or reads
+ * local files.
+ */
 function checkUrl(url: string, path: string): void {
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) {
+    vfail("invalid-value", path, "The url holds whitespace or control characters", "Percent-encode them (a space is %20) and trim the url.");
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -194,6 +201,9 @@ function checkUrl(url: string, path: string): void {
   }
   if (REFUSED_SCHEMES.includes(parsed.protocol)) {
     vfail("invalid-value", path, `The url uses the ${parsed.protocol} scheme, which a person is never sent to`, "Use an http(s) link to the page the person should open.");
+  }
+  if (parsed.username !== "" || parsed.password !== "") {
+    vfail("invalid-value", path, "The url carries credentials (user:password@)", "Credentials never travel in an elicitation: link to the login page and let the person sign in there.");
   }
 }
 
@@ -426,7 +436,8 @@ function report(request: Request, keep: readonly string[], losses: Loss[], onLos
  * The params of an MCP `elicitation/create` request for a toolnexus {@link Request}.
  *
  * - A request with a `url` becomes URL mode: `{ mode: "url", message: prompt, elicitationId: id, url }`.
- *   The url must be absolute (`javascript:`, `data:`, `file:`, `vbscript:` and `blob:` links are refused too).
+ *   The url must be absolute, written as sent (no whitespace), without credentials in it; `javascript:`,
+ *   `data:`, `file:`, `vbscript:` and `blob:` links are refused too.
  * - A request of kind `authorization` always becomes URL mode, so credentials never travel through a form;
  *   one without a `url` is a `ValidationError`.
  * - Any other request becomes form mode, `{ mode: "form", message: prompt, requestedSchema }`, the schema
@@ -556,7 +567,7 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
   if (a.data !== undefined && onLoss) {
     for (const k of Object.keys(a.data)) onLoss({ provider: PROVIDER, path: formatPath(["data", k]), reason: `MCP sends no content with a refusal; "${k}" is dropped` });
   }
-  return { action: a.reason === "declined" || a.reason === undefined ? "decline" : "cancel" };
+  return { action: a.reason === "declined" ? "decline" : "cancel" };
 }
 
 /**
