@@ -79,7 +79,11 @@ async function bundlePage() {
     // Resolve `toolnexus` through package.json as an app would, not through this repo's tsconfig `paths`.
     tsconfigRaw: {},
   });
-  for (const w of result.warnings) fail(`esbuild warning: ${w.text}`);
+  // A warning here is one every app that bundles the package would print in its own build.
+  for (const w of result.warnings) {
+    const at = w.location ? ` at ${w.location.file}:${w.location.line} (${w.location.lineText.trim()})` : "";
+    fail(`esbuild warning${at}: ${w.text}`);
+  }
   const inputs = Object.keys(result.metafile.inputs);
   if (!inputs.includes("dist/esm/index.js")) fail(`"toolnexus" did not resolve to dist/esm/index.js; inputs: ${inputs.join(", ")}`);
   const fromNode = inputs.filter((i) => i.startsWith("node:") || i.startsWith("lib/"));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the package a user installs, not the repository: packs the tarball, lints it (publint, attw),
 # installs it into a scratch project outside the repository, and there
+#   - checks that every file it ships under dist/ is reachable from the entry points (no stale chunks),
 #   - imports every entry point from ESM (.mjs) and from CommonJS (.cjs) and runs a small tool on each build,
 #   - loads both builds in one process and checks that values cross between them,
 #   - type-checks consumer files with `moduleResolution: nodenext` (.mts and .cts) and as a browser app.
@@ -10,13 +11,22 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 start=$SECONDS
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s  [%d s]\n' "$*" $((SECONDS - start)); }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/toolnexus-pack.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 step "build and pack"
-if ! build_log=$(npm run --silent build 2>&1); then
+# Build unless dist/ is newer than every source of the build (in CI, `npm test` has just built it).
+outputs=(dist/esm/index.js dist/cjs/index.cjs dist/esm/index.d.ts dist/cjs/index.d.cts)
+oldest=""
+for f in "${outputs[@]}"; do
+  [[ -f $f ]] || { oldest=""; break; }
+  [[ -z $oldest || $f -ot $oldest ]] && oldest=$f
+done
+if [[ -n $oldest && -z $(find lib rollup.config.mjs tsconfig.json tsconfig.build.json package.json -newer "$oldest" -print -quit) ]]; then
+  echo "dist/ is up to date with lib/"
+elif ! build_log=$(npm run --silent build 2>&1); then
   echo "$build_log" >&2
   exit 1
 fi
@@ -61,6 +71,11 @@ node -e '
   console.log(`installed toolnexus ${got} with ${Object.keys(require(process.argv[2] + "/node_modules/toolnexus/package.json").dependencies).join(", ")}`);
 ' "$repo/package.json" "$consumer"
 
+step "tarball contents: every file under dist/ reachable from the entry points"
+# A failure here is reported at the end, so that the checks below still run.
+deferred=()
+(cd "$consumer" && node reachable.mjs node_modules/toolnexus) || deferred+=("tarball contents")
+
 step "ESM consumer (.mjs)"
 (cd "$consumer" && node esm.mjs)
 
@@ -78,4 +93,8 @@ ln -s "$repo/node_modules/@types/node" "$consumer/node_modules/@types/node"
 (cd "$consumer" && "$repo/node_modules/.bin/tsc" -p tsconfig.node.json && echo "nodenext: consumer.mts and consumer.cts compile")
 (cd "$consumer" && "$repo/node_modules/.bin/tsc" -p tsconfig.browser.json && echo "bundler: browser.ts compiles")
 
-step "package checks passed in $((SECONDS - start)) s"
+if ((${#deferred[@]} > 0)); then
+  printf '\n== package checks FAILED (%s) after %d s\n' "${deferred[*]}" $((SECONDS - start)) >&2
+  exit 1
+fi
+printf '\n== package checks passed in %d s\n' $((SECONDS - start))

@@ -3,13 +3,16 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import * as esm from "toolnexus";
+import * as esmProviders from "toolnexus/providers";
 import tool from "./tool.cjs";
 
-const cjs = createRequire(import.meta.url)("toolnexus");
+const require = createRequire(import.meta.url);
+const cjs = require("toolnexus");
+const cjsProviders = require("toolnexus/providers");
 assert.notEqual(esm.ToolResult, cjs.ToolResult, "the ESM and CJS builds are two copies");
 
 let checks = 0;
-for (const [fromName, A, toName, B] of [["esm", esm, "cjs", cjs], ["cjs", cjs, "esm", esm]]) {
+for (const [fromName, A, toName, B, P] of [["esm", esm, "cjs", cjs, cjsProviders], ["cjs", cjs, "esm", esm, esmProviders]]) {
   const at = `${fromName} value given to ${toName}`;
   const request = A.Request.create({ kind: "approval", prompt: "Allow?", data: { n: 1 } });
   const part = A.ContentPart.fromBytes(tool.PNG, { name: "a.png" });
@@ -41,6 +44,11 @@ for (const [fromName, A, toName, B] of [["esm", esm, "cjs", cjs], ["cjs", cjs, "
   assert.ok(B.Request.fromJSON(request) instanceof B.Request && B.Request.fromJSON(request).id === request.id);
   assert.ok(B.Answer.fromJSON(answer) instanceof B.Answer && B.Answer.fromJSON(answer).answers(request.id));
   assert.ok(B.Answer.accept(request).answers(request), `${at}: Answer.accept takes the other copy's Request`);
+
+  // The other build's providers accept the value too, and give back their own build's classes.
+  const ok = A.ToolResult.ok("hello", { parts: [part] });
+  assert.deepEqual(P.toMcp(ok), P.toMcp(B.ToolResult.fromJSON(ok.toJSON())), `${at}: toMcp projects it like a local value`);
+  assert.ok(P.fromMcp(P.toMcp(ok)) instanceof B.ToolResult, `${at}: fromMcp gives the providers' own build's ToolResult`);
   checks += 1;
 }
 console.log(`dual: ${checks} directions passed (esm -> cjs, cjs -> esm)`);
