@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, overCap, readOptions, type Context } from "./shared";
+import { asResult, joinLines, losePart, overCap, projection, readOptions, type Context } from "./shared";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -30,6 +30,8 @@ export type AiSdkToolResultOutput =
 
 /** Options of {@link toAiSdk}. */
 export type AiSdkOptions = ProjectionOptions;
+
+const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
 
 /**
  * Projects a result onto the Vercel AI SDK's tool-result output (the `output` of a `tool-result` part, or
@@ -61,7 +63,7 @@ export type AiSdkOptions = ProjectionOptions;
  * ```
  */
 export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
-  const { ctx } = readOptions(options, "ai-sdk", "The AI SDK", "toAiSdk");
+  const ctx = readOptions(options, SPEC);
   const r = asResult(result, "toAiSdk");
   const parts = r.parts;
   if (r.isError) {

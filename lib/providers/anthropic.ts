@@ -7,7 +7,7 @@ import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, overCap, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, losePart, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -52,11 +52,14 @@ export interface AnthropicOptions extends ProjectionOptions {
 }
 
 const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+const isImageType = (mime: string): mime is AnthropicImageMediaType =>
+  mime === "image/png" || mime === "image/jpeg" || mime === "image/gif" || mime === "image/webp";
 
 /** What an error result says when it has nothing to say: Anthropic refuses an error `tool_result` without content. */
 export const ANTHROPIC_EMPTY_ERROR = "The tool returned an error without a message.";
 
-const blank = (s: string) => s.trim() === "";
+const SPEC = projection("anthropic", "Anthropic", "toAnthropic", ["toolUseId"]);
+const blank = isBlank;
 
 /**
  * Projects a result onto an Anthropic `tool_result` block.
@@ -85,15 +88,13 @@ const blank = (s: string) => s.trim() === "";
  * ```
  */
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
-  const { ctx, values } = readOptions(options, "anthropic", "Anthropic", "toAnthropic", ["toolUseId"]);
-  const toolUseId = requireString(values, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
+  const ctx = readOptions(options, SPEC);
+  const toolUseId = requireString(options, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
-  const out: AnthropicToolResult = { type: "tool_result", tool_use_id: toolUseId, is_error: r.isError };
   const output = blank(r.output) ? "" : r.output;
   if (output === "" && r.output !== "") report(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
-  if (r.parts === null) {
-    if (output !== "") out.content = output;
-  } else {
+  let content: string | AnthropicToolResultContent[] | undefined = output === "" ? undefined : output;
+  if (r.parts !== null) {
     const blocks: AnthropicToolResultContent[] = [];
     if (output !== "") blocks.push({ type: "text", text: output });
     const head = blocks.length;
@@ -103,28 +104,34 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
       if (block !== undefined) blocks.push(block);
     }
     // Every part left out: the output alone, as for a result without parts.
-    if (blocks.length > head) out.content = blocks;
-    else if (output !== "") out.content = output;
+    if (blocks.length > head) content = blocks;
   }
-  if (r.isError && out.content === undefined) out.content = ANTHROPIC_EMPTY_ERROR;
-  return out;
+  if (content === undefined) {
+    if (!r.isError) return { type: "tool_result", tool_use_id: toolUseId, is_error: false };
+    content = ANTHROPIC_EMPTY_ERROR;
+  }
+  return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
+}
+
+/** A lost part: its placeholder as a text block, or nothing. */
+function lost(ctx: Context, index: number, part: ContentPart, reason: string): AnthropicTextBlock | undefined {
+  const text = losePart(ctx, index, part, reason);
+  return text === undefined ? undefined : { type: "text", text };
 }
 
 function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
-  const lost = (reason: string): AnthropicTextBlock | undefined => {
-    const text = losePart(ctx, index, part, reason);
-    return text === undefined ? undefined : { type: "text", text };
-  };
-  const over = overCap(ctx, part);
-  if (over !== undefined) return lost(over);
+  if (ctx.maxBytes !== Infinity) {
+    const over = overCap(ctx, part);
+    if (over !== undefined) return lost(ctx, index, part, over);
+  }
   const mime = part.mimeType!;
   switch (part.type) {
     case "text":
-      return blank(part.text!) ? lost("Anthropic refuses a blank text block") : { type: "text", text: part.text! };
+      return blank(part.text!) ? lost(ctx, index, part, "Anthropic refuses a blank text block") : { type: "text", text: part.text! };
     case "image":
-      if (!IMAGE_TYPES.includes(mime)) return lost(`Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`);
+      if (!isImageType(mime)) return lost(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`);
       return part.data !== undefined
-        ? { type: "image", source: { type: "base64", media_type: mime as AnthropicImageMediaType, data: part.data } }
+        ? { type: "image", source: { type: "base64", media_type: mime, data: part.data } }
         : { type: "image", source: { type: "url", url: part.url! } };
     case "file": {
       let block: AnthropicDocumentBlock;
@@ -134,18 +141,18 @@ function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolR
             ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
             : { type: "document", source: { type: "url", url: part.url! } };
       } else if (mime === "text/plain") {
-        if (part.data === undefined) return lost("Anthropic's document blocks take plain text only as data, not by URL");
+        if (part.data === undefined) return lost(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL");
         const text = utf8(part.data);
-        if (text === undefined) return lost("the text/plain data is not valid UTF-8");
+        if (text === undefined) return lost(ctx, index, part, "the text/plain data is not valid UTF-8");
         block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
       } else {
-        return lost("Anthropic's document blocks take only application/pdf and text/plain");
+        return lost(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain");
       }
       if (part.name !== undefined) block.title = part.name;
       return block;
     }
     default:
-      return lost("Anthropic has no audio block");
+      return lost(ctx, index, part, "Anthropic has no audio block");
   }
 }
 

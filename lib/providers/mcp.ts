@@ -11,7 +11,7 @@ import { PENDING } from "../metadata";
 import { where } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, optionalBoolean, overCap, readOptions, report, urlBaseName, type Context } from "./shared";
+import { asResult, losePart, optionalBoolean, overCap, projection, readOptions, report, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -55,6 +55,9 @@ export interface McpOptions extends ProjectionOptions {
 /** Options of {@link fromMcp}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
 export type FromMcpOptions = ProjectionOptions;
 
+const TO_MCP = projection("mcp", "MCP", "toMcp", ["meta"]);
+const FROM_MCP = projection("mcp", "MCP", "fromMcp");
+
 /**
  * Projects a result onto an MCP `CallToolResult`.
  *
@@ -77,8 +80,8 @@ export type FromMcpOptions = ProjectionOptions;
  * ```
  */
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
-  const { ctx, values } = readOptions(options, "mcp", "MCP", "toMcp", ["meta"]);
-  const meta = optionalBoolean(values, "meta") ?? false;
+  const ctx = readOptions(options, TO_MCP);
+  const meta = optionalBoolean(options, "meta") ?? false;
   const r = asResult(result, "toMcp");
   const content: McpContentBlock[] = [];
   if (r.output !== "") content.push({ type: "text", text: r.output });
@@ -154,7 +157,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * ```
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
-  const { ctx } = readOptions(options, "mcp", "MCP", "fromMcp");
+  const ctx = readOptions(options, FROM_MCP);
   if (typeof callToolResult !== "object" || callToolResult === null || Array.isArray(callToolResult)) {
     invalid("", `fromMcp() reads a CallToolResult object, got ${typeName(callToolResult)}`, "Pass the result of client.callTool().");
   }

@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, readOptions, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -40,6 +40,7 @@ export interface OpenAIChatOptions extends ProjectionOptions {
   toolName: string;
 }
 
+const SPEC = projection("openai-chat", "OpenAI Chat", "toOpenAIChat", ["toolCallId", "toolName"]);
 const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
   "audio/wav": "wav",
@@ -77,9 +78,9 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * ```
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
-  const { ctx, values } = readOptions(options, "openai-chat", "OpenAI Chat", "toOpenAIChat", ["toolCallId", "toolName"]);
-  const toolCallId = requireString(values, "toolCallId", "toOpenAIChat", '"call_abc123"');
-  const toolName = requireString(values, "toolName", "toOpenAIChat", '"get_weather"');
+  const ctx = readOptions(options, SPEC);
+  const toolCallId = requireString(options, "toolCallId", "toOpenAIChat", '"call_abc123"');
+  const toolName = requireString(options, "toolName", "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");
   const texts: OpenAIChatTextPart[] = [];
   const media: OpenAIChatUserContent[] = [];

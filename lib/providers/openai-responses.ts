@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, readOptions, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -35,6 +35,7 @@ export interface OpenAIResponsesOptions extends ProjectionOptions {
   callId: string;
 }
 
+const SPEC = projection("openai-responses", "OpenAI Responses", "toOpenAIResponses", ["callId"]);
 const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
 /**
@@ -61,8 +62,8 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * ```
  */
 export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
-  const { ctx, values } = readOptions(options, "openai-responses", "OpenAI Responses", "toOpenAIResponses", ["callId"]);
-  const callId = requireString(values, "callId", "toOpenAIResponses", '"call_abc123"');
+  const ctx = readOptions(options, SPEC);
+  const callId = requireString(options, "callId", "toOpenAIResponses", '"call_abc123"');
   const r = asResult(result, "toOpenAIResponses");
   if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };
   const items: OpenAIResponsesOutputItem[] = [];

@@ -27,60 +27,75 @@ function vfail(code: ValidationErrorCode, path: string, problem: string, fix: st
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
 }
 
+/** What a projection is called and which options it takes; made once per projection, at load. */
+export interface ProjectionSpec {
+  readonly fn: string;
+  readonly keys: ReadonlySet<string>;
+  /** The context when none of the shared options is given (shared between calls: it is frozen). */
+  readonly defaults: Context;
+}
+
+/** The spec of a projection: its name in a {@link Loss}, in messages, its function name and its own options. */
+export function projection(provider: string, label: string, fn: string, ownKeys: readonly string[] = []): ProjectionSpec {
+  const defaults: Context = Object.freeze({ provider, label, policy: "placeholder", onLoss: undefined, maxBytes: Infinity });
+  return Object.freeze({ fn, keys: new Set([...ownKeys, ...COMMON_KEYS]), defaults });
+}
+
 /**
  * Checks the options of a projection: the three shared ones and the projection's own keys. Unknown keys are
- * refused, so that a misspelt `unsupported` never falls back to the default policy unseen.
+ * refused, so that a misspelt `unsupported` never falls back to the default policy unseen. Allocates
+ * nothing when only the projection's own options are given (the hot path of a tool loop).
  */
-export function readOptions(
-  options: unknown,
-  provider: string,
-  label: string,
-  fn: string,
-  ownKeys: readonly string[] = [],
-): { ctx: Context; values: Record<string, unknown> } {
-  const values: Record<string, unknown> = {};
-  if (options !== undefined && options !== null) {
-    if (typeof options !== "object" || Array.isArray(options)) {
-      vfail("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
-    }
-    const allowed = [...ownKeys, ...COMMON_KEYS];
-    for (const key of Object.keys(options)) {
-      if (!allowed.includes(key)) {
-        vfail("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${allowed.join(", ")}.`);
-      }
-      values[key] = (options as Record<string, unknown>)[key];
+export function readOptions(options: unknown, spec: ProjectionSpec): Context {
+  if (options === undefined || options === null) return spec.defaults;
+  if (typeof options !== "object" || Array.isArray(options)) {
+    vfail("invalid-type", "", `The options of ${spec.fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+  }
+  const o = options as Record<string, unknown>;
+  for (const key in o) {
+    if (!spec.keys.has(key) && Object.prototype.hasOwnProperty.call(o, key)) {
+      vfail("invalid-value", key, `${spec.fn}() has no option ${JSON.stringify(key)}`, `It takes ${[...spec.keys].join(", ")}.`);
     }
   }
-  const policy = values.unsupported ?? "placeholder";
-  if (typeof policy !== "string" || !POLICIES.includes(policy)) {
+  const policy = o.unsupported;
+  const onLoss = o.onLoss;
+  const maxBytes = o.maxBytes;
+  if (policy === undefined && onLoss === undefined && maxBytes === undefined) return spec.defaults;
+  if (policy !== undefined && (typeof policy !== "string" || !POLICIES.includes(policy))) {
     vfail("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
-  const onLoss = values.onLoss;
   if (onLoss !== undefined && typeof onLoss !== "function") {
     vfail("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
   }
-  const maxBytes = values.maxBytes;
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
     vfail("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
   }
+  const d = spec.defaults;
   return {
-    ctx: { provider, label, policy: policy as UnsupportedPolicy, onLoss: onLoss as OnLoss | undefined, maxBytes: (maxBytes as number | undefined) ?? Infinity },
-    values,
+    provider: d.provider,
+    label: d.label,
+    policy: (policy as UnsupportedPolicy | undefined) ?? "placeholder",
+    onLoss: onLoss as OnLoss | undefined,
+    maxBytes: (maxBytes as number | undefined) ?? Infinity,
   };
 }
 
+function option(options: unknown, key: string): unknown {
+  return typeof options === "object" && options !== null ? (options as Record<string, unknown>)[key] : undefined;
+}
+
 /** A required, non-empty string option such as `toolUseId`. */
-export function requireString(values: Record<string, unknown>, key: string, fn: string, example: string): string {
-  const v = values[key];
+export function requireString(options: unknown, key: string, fn: string, example: string): string {
+  const v = option(options, key);
+  if (typeof v === "string" && v !== "") return v;
   if (v === undefined) vfail("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
   if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
-  if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
-  return v;
+  return vfail("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
 }
 
 /** An optional string option: `undefined`, or a non-empty string. */
-export function optionalString(values: Record<string, unknown>, key: string, example: string): string | undefined {
-  const v = values[key];
+export function optionalString(options: unknown, key: string, example: string): string | undefined {
+  const v = option(options, key);
   if (v === undefined) return undefined;
   if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
   if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
@@ -88,8 +103,8 @@ export function optionalString(values: Record<string, unknown>, key: string, exa
 }
 
 /** An optional boolean option. */
-export function optionalBoolean(values: Record<string, unknown>, key: string): boolean | undefined {
-  const v = values[key];
+export function optionalBoolean(options: unknown, key: string): boolean | undefined {
+  const v = option(options, key);
   if (v === undefined) return undefined;
   if (typeof v !== "boolean") vfail("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
   return v;
@@ -178,6 +193,18 @@ export function urlBaseName(url: string): string {
     // fall through: the part's url was checked when the part was made, so this is not reached in practice
   }
   return url;
+}
+
+/** True when a string holds nothing but white space (`""` included); allocates nothing. */
+export function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // The characters String.prototype.trim removes: ASCII and Unicode white space, line ends, the BOM.
+    const space =
+      c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+    if (!space) return false;
+  }
+  return true;
 }
 
 /** Joins text pieces with `"\n"`, skipping empty ones. */
