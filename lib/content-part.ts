@@ -52,6 +52,20 @@ export type PartSource =
 const FIELDS = ["type", "text", "mimeType", "data", "url", "name"] as const;
 const TYPES: readonly string[] = ["text", "image", "file", "audio"];
 
+/**
+ * A caller's string as a message shows it: quoted when short, else only its length. A long string where a
+ * mime type, a part type or a URL scheme belongs is most likely a payload in the wrong place, and part data
+ * never appears in a message.
+ */
+function quote(s: string, max = 40): string {
+  return s.length <= max ? JSON.stringify(s) : `(a string of ${s.length} characters, not shown)`;
+}
+
+/** A URL scheme for a message (`javascript:`), or its length when it is too long to be one. */
+function schemeOf(protocol: string): string {
+  return protocol.length <= 24 ? protocol : `(a scheme of ${protocol.length} characters, not shown)`;
+}
+
 function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
   return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
@@ -101,7 +115,7 @@ function checkOptions(options: PartOptions | undefined): Checked {
   if (mimeType !== undefined) {
     if (typeof mimeType !== "string") throw partError("invalid-type", "mimeType", `options.mimeType is ${typeName(mimeType)}`, "Pass a string such as \"image/png\".");
     mime = normalizeMime(mimeType);
-    if (mime === undefined) throw partError("unknown-mime", "mimeType", `options.mimeType ${JSON.stringify(mimeType)} is not a mime type`, "Pass a mime type of the form type/subtype, such as \"image/png\".");
+    if (mime === undefined) throw partError("unknown-mime", "mimeType", `options.mimeType ${quote(mimeType)} is not a mime type`, "Pass a mime type of the form type/subtype, such as \"image/png\".");
   }
   if (name !== undefined) checkName(name, "name");
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || !Number.isInteger(maxBytes) && maxBytes !== Infinity)) {
@@ -152,7 +166,7 @@ function checkHttpUrl(url: string, path: string): void {
     throw partError(
       "invalid-source",
       path,
-      `A ${parsed.protocol} URL is not accepted as a part's url`,
+      `A ${schemeOf(parsed.protocol)} URL is not accepted as a part's url`,
       "Only absolute http: and https: URLs are kept as urls (a data: URL becomes data); read a local file by its path instead.",
     );
   }
@@ -295,7 +309,7 @@ function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Check
   if (declared !== "") {
     sourceMime = normalizeMime(declared);
     if (sourceMime === undefined) {
-      throw partError("unknown-mime", path, `The data: URL's type ${JSON.stringify(declared)} is not a mime type`, "Write the type as type/subtype, such as data:image/png;base64,....");
+      throw partError("unknown-mime", path, `The data: URL's type ${quote(declared)} is not a mime type`, "Write the type as type/subtype, such as data:image/png;base64,....");
     }
   }
   const body = url.slice(comma + 1);
@@ -346,7 +360,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
       throw partError(
         "invalid-source",
         "",
-        `A ${s}: URL is not a source a part can hold`,
+        `A ${schemeOf(`${s}:`)} URL is not a source a part can hold`,
         s === "file" ? "Pass the file's path instead of a file: URL." : "Pass a file path, an http(s): URL, a data: URL, bytes, a Blob or a stream.",
       );
     }
@@ -418,7 +432,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   const at = (k: string) => joinPath(path, k);
   if (type === undefined) throw partError("missing", at("type"), "The part has no type", "Set type to \"text\", \"image\", \"file\" or \"audio\".");
   if (typeof type !== "string") throw partError("invalid-type", at("type"), `The part's type is ${typeName(type)}`, "Set type to \"text\", \"image\", \"file\" or \"audio\".");
-  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${JSON.stringify(type)}`, "Use \"text\", \"image\", \"file\" or \"audio\".");
+  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, "Use \"text\", \"image\", \"file\" or \"audio\".");
   if (type === "text") {
     if (text === undefined) throw partError("missing", at("text"), "A text part has no text", "Set text to a non-empty string.");
     if (typeof text !== "string") throw partError("invalid-type", at("text"), `The text is ${typeName(text)}`, "Set text to a non-empty string.");
@@ -433,7 +447,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   if (mimeType === undefined) throw partError("missing", at("mimeType"), `The ${kind} part has no mimeType`, "Set mimeType, such as \"image/png\".");
   if (typeof mimeType !== "string") throw partError("invalid-type", at("mimeType"), `The mimeType is ${typeName(mimeType)}`, "Set mimeType to a string such as \"image/png\".");
   const mime = normalizeMime(mimeType);
-  if (mime === undefined) throw partError("unknown-mime", at("mimeType"), `${JSON.stringify(mimeType)} is not a mime type`, "Write it as type/subtype, such as \"image/png\".");
+  if (mime === undefined) throw partError("unknown-mime", at("mimeType"), `The mimeType ${quote(mimeType)} is not a mime type`, "Write it as type/subtype, such as \"image/png\".");
   if (familyOf(mime) !== kind) throw familyMismatch(kind, mime, at("mimeType"), true);
   if (name !== undefined) checkName(name, at("name"));
   if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one of them: data (base64) or url.");

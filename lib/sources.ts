@@ -159,26 +159,49 @@ export async function readPath(path: string, maxBytes: number | undefined): Prom
   try {
     handle = await fs.open(path, "r");
   } catch (e) {
-    throw readFailed(`the file ${JSON.stringify(path)}`, e);
+    throw fileFailed(path, e);
   }
   try {
     let stat: Awaited<ReturnType<typeof handle.stat>>;
     try {
       stat = await handle.stat();
     } catch (e) {
-      throw readFailed(`the file ${JSON.stringify(path)}`, e);
+      throw fileFailed(path, e);
     }
-    if (!stat.isFile()) throw readFailed(`the file ${JSON.stringify(path)}`, new Error("it is not a regular file"));
+    if (!stat.isFile()) throw fileFailed(path, new Error("it is not a regular file"));
     if (maxBytes !== undefined && stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     try {
       const buf = await handle.readFile();
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     } catch (e) {
-      throw readFailed(`the file ${JSON.stringify(path)}`, e);
+      throw fileFailed(path, e);
     }
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+/** True for a string that reads as base64 rather than a path: long, without a dot, of base64 characters only. */
+function looksLikeBase64(s: string): boolean {
+  return s.length >= 32 && s.indexOf(".") === -1 && /^[A-Za-z0-9+/_=\s-]+$/.test(s);
+}
+
+/**
+ * A file that could not be read. The message names the path and Node's reason, without the copy of the path
+ * Node appends (`, open '...'`). A string that looks like base64 was a payload passed where a path goes: it
+ * is an `invalid-source`, and neither the message nor a cause repeats it.
+ */
+function fileFailed(path: string, cause: unknown): ContentPartError {
+  if (looksLikeBase64(path)) {
+    const code = typeof (cause as { code?: unknown } | null)?.code === "string" ? ` (${(cause as { code: string }).code})` : "";
+    return new ContentPartError(
+      "invalid-source",
+      `The source string is not a file that can be read${code}, and it looks like base64, so it is not shown here. Pass base64 to ContentPart.fromBase64(b64, { mimeType }), or a data: URL such as data:image/png;base64,....`,
+    );
+  }
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const reason = message.replace(/, [a-z]+ '[\s\S]*'$/, "");
+  return new ContentPartError("read-failed", `Could not read the file ${JSON.stringify(path)}: ${reason}. Check that the path exists and names a readable file.`, { cause });
 }
 
 /** The last segment of a path, for either separator (`C:\shots\a.png` gives `a.png`). */
