@@ -376,11 +376,12 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
   }
   if (isReadableStream(source)) return build(kind, bytesPayload(await readStream(source, opts.maxBytes)), opts, {}, "");
   if (isAsyncIterable(source)) return build(kind, bytesPayload(await readIterable(source, opts.maxBytes)), opts, {}, "");
+  const hint = typeof URL !== "undefined" && source instanceof URL ? " For a URL object, pass its href (url.href)." : "";
   throw partError(
     "invalid-source",
     "",
     `The source is ${typeName(source)}`,
-    "Pass a file path, an http(s): or data: URL, bytes (Uint8Array, Buffer, ArrayBuffer), a Blob or File, or a stream of byte chunks.",
+    `Pass a file path, an http(s): or data: URL, bytes (Uint8Array, Buffer, ArrayBuffer), a Blob or File, or a stream of byte chunks.${hint}`,
   );
 }
 
@@ -737,15 +738,16 @@ export class ContentPart {
   }
 
   /**
-   * `"image (image/png, 82 bytes)"` for any part; a text part gives its text.
+   * `"image (image/png, 82 bytes)"` for any part, or a part's JSON shape (read as by `fromJSON`, so a bad
+   * shape throws a {@link ContentPartError}); a text part gives its text.
    *
    * @example
    * ```ts
-   * ContentPart.summary(part);
+   * ContentPart.summary({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" }); // "image (image/png, url)"
    * ```
    */
-  static summary(part: ContentPart): string {
-    return ContentPart.prototype.summary.call(part);
+  static summary(part: ContentPart | ContentPartJSON): string {
+    return (part instanceof ContentPart ? part : ContentPart.fromJSON(part)).summary();
   }
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
