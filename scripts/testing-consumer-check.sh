@@ -142,6 +142,15 @@ make_project esm module jest.config.js \
   'import { ContentPart, ToolResult } from "toolnexus";
 const mock = () => import.meta.jest.fn();'
 
+# The README's complete example test file runs in the ESM project too.
+node -e '
+  const text = require("fs").readFileSync("README.md", "utf8");
+  const section = text.slice(text.indexOf("<!-- section: testing -->"));
+  const m = /```js\n(\/\/ tools\.test\.js\n[\s\S]*?)```/.exec(section);
+  if (!m) { console.error("README: no tools.test.js example in the testing section"); process.exit(1); }
+  require("fs").writeFileSync(process.argv[1], m[1]);
+' "$consumer/esm/tools.test.js"
+
 jest="$consumer/node_modules/jest/bin/jest.js"
 for kind in cjs esm; do
   step "Jest, $kind project"
@@ -158,8 +167,19 @@ for kind in cjs esm; do
   payload=$(node -e 'const b=new Uint8Array(48);b.set([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a]);for(let i=8;i<48;i++)b[i]=i;console.log(Buffer.from(b).toString("base64"))')
   if grep -qF "$payload" "$snap"; then echo "the $kind snapshot holds the payload" >&2; exit 1; fi
 done
-# Both builds print the same snapshot.
+# Both builds print the same snapshot, and the README example's snapshot is the one the README shows.
 diff "$consumer/cjs/__snapshots__/tool.test.js.snap" "$consumer/esm/__snapshots__/tool.test.js.snap"
+node -e '
+  const fs = require("fs");
+  const text = fs.readFileSync("README.md", "utf8");
+  const section = text.slice(text.indexOf("<!-- section: testing -->"));
+  const shown = /```\n(exports\[`plot attaches one chart 1`\][\s\S]*?\n`;)\n```/.exec(section);
+  const written = /(exports\[`plot attaches one chart 1`\][\s\S]*?\n`;)/.exec(fs.readFileSync(process.argv[1], "utf8"));
+  if (!shown || !written || shown[1] !== written[1]) {
+    console.error("the README does not show the snapshot the example writes, which is:\n" + (written ? written[1] : "(none)"));
+    process.exit(1);
+  }
+' "$consumer/esm/__snapshots__/tools.test.js.snap"
 
 step "types: the matchers on both expects, from the packed declarations"
 mkdir -p "$consumer/types"
