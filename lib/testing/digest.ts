@@ -34,7 +34,7 @@ export function fnv1a(text: string): string {
  *
  * @example
  * ```ts
- * payloadLabel(part.data!); // "82 bytes, digest 9c1e0d55"
+ * payloadLabel(part.data!); // such as "82 bytes, digest 9c1e0d55"
  * ```
  */
 export function payloadLabel(base64: string): string {

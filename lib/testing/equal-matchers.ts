@@ -11,7 +11,7 @@ import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types
 
 type Ctx = MatcherContextLike;
 
-/** The two matchers replaced. */
+/** The two matchers replaced. @example `const name: EqualityMatcherName = "toEqual";` */
 export type EqualityMatcherName = "toEqual" | "toStrictEqual";
 
 const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");

@@ -10,7 +10,7 @@ import { ToolResult } from "../tool-result";
 import { payloadLabel } from "./digest";
 import type { PrettyConfig, PrettyPrinter, SnapshotPlugin } from "./types";
 
-/** The four toolnexus value types. */
+/** The four toolnexus value types. @example `const b: Brand = "ToolResult";` */
 export type Brand = "ToolResult" | "ContentPart" | "Request" | "Answer";
 
 /**
@@ -57,6 +57,11 @@ const ASYMMETRIC = Symbol.for("jest.asymmetricMatcher");
  * It is shaped like one of Jest's asymmetric matchers (`$$typeof`, `asymmetricMatch`,
  * `toAsymmetricMatcher`) because that is the one kind of value Jest's diff prints as raw text, without
  * quotes; two stand-ins "match" when they name the same payload.
+ *
+ * @example
+ * ```ts
+ * new Payload("AAEC").toAsymmetricMatcher(); // "<3 bytes, digest 75e9372f>"
+ * ```
  */
 export class Payload {
   /** Marks the value for Jest's printer, which then prints {@link Payload.toAsymmetricMatcher}. */
@@ -90,7 +95,7 @@ export class Payload {
   }
 }
 
-/** True for a {@link Payload} from any copy of the package. */
+/** True for a {@link Payload} from any copy of the package. @example `isPayload(new Payload("AAEC")); // true` */
 export function isPayload(value: unknown): value is Payload {
   if (typeof value !== "object" || value === null) return false;
   try {

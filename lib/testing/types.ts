@@ -5,6 +5,9 @@
  *
  * @module
  */
+// Loads the `expect` package that `declare module "expect"` below extends (types only, nothing at run
+// time), for programs of this repository that load nothing else of Jest's, such as the API docs build.
+import type {} from "expect";
 
 /**
  * An equality tester, as `expect.addEqualityTesters` takes it: `true` or `false` decides, `undefined` leaves
@@ -26,15 +29,25 @@ export type EqualityTester = (a: unknown, b: unknown, customTesters: unknown[]) 
  * ```
  */
 export interface MatcherUtilsLike {
+  /** The first line of a message: `expect(received).toBeOk()`. */
   matcherHint(name: string, received?: string, expected?: string, options?: { isNot?: boolean; promise?: string; comment?: string }): string;
+  /** A usage error's message (`Matcher error: ...`). */
   matcherErrorMessage(hint: string, generic: string, specific?: string): string;
+  /** `Received has type: ... / Received has value: ...`. */
   printWithType<T>(name: string, value: T, print: (value: T) => string): string;
+  /** An expected value, printed and coloured. */
   printExpected(value: unknown): string;
+  /** A received value, printed and coloured. */
   printReceived(value: unknown): string;
+  /** A diff of two values, or both printed when a diff would not help. */
   printDiffOrStringify(expected: unknown, received: unknown, expectedLabel: string, receivedLabel: string, expand: boolean): string;
+  /** jest-diff's diff of two values (a line diff of two strings). */
   diff(a: unknown, b: unknown, options?: { aAnnotation?: string; bAnnotation?: string; expand?: boolean; includeChangeCounts?: boolean }): string | null;
+  /** A value printed on one line, as in messages. */
   stringify(value: unknown, maxDepth?: number, maxWidth?: number): string;
+  /** Colours text as an expected value (green). */
   EXPECTED_COLOR(text: string): string;
+  /** Colours text as a received value (red). */
   RECEIVED_COLOR(text: string): string;
 }
 
@@ -70,10 +83,15 @@ export interface MatcherContextLike {
  * ```
  */
 export interface MatcherResult {
+  /** True when the value satisfies the matcher (Jest inverts it under `.not`). */
   pass: boolean;
+  /** The failure message, built only when the assertion fails. */
   message: () => string;
+  /** The received value, for reporters. */
   actual?: unknown;
+  /** The expected value, for reporters. */
   expected?: unknown;
+  /** The matcher's name. */
   name?: string;
 }
 
@@ -122,7 +140,9 @@ export type PrettyPrinter = (value: unknown, config: any, indentation: string, d
  * ```
  */
 export interface SnapshotPlugin {
+  /** True for the values this plugin prints. */
   test(value: unknown): boolean;
+  /** Prints a value `test` accepted; `printer` prints the values inside it. */
   serialize(value: unknown, config: any, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string;
 }
 
@@ -136,8 +156,11 @@ export interface SnapshotPlugin {
  * ```
  */
 export interface ExpectLike {
+  /** Adds matchers. */
   extend(matchers: Record<string, any>): void;
+  /** Adds equality testers to Jest's deep equality. */
   addEqualityTesters(testers: any[]): void;
+  /** Adds a snapshot serializer. */
   addSnapshotSerializer(serializer: any): void;
 }
 
@@ -187,28 +210,31 @@ export interface ToolnexusMatchers<R> {
 /**
  * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`.
  *
+ * @typeParam M - what each returns: `void` on the `expect` of `@jest/globals` (as Jest's documentation
+ * types custom asymmetric matchers), `any` on the global `expect` of `@types/jest` (as it types its own).
+ *
  * @example
  * ```ts
  * expect(onResult).toHaveBeenCalledWith(expect.toBePending("approval"));
  * ```
  */
-export interface ToolnexusAsymmetricMatchers {
+export interface ToolnexusAsymmetricMatchers<M = any> {
   /** Matches an ok `ToolResult`. @example `expect.toBeOk()` */
-  toBeOk(): any;
+  toBeOk(): M;
   /** Matches a `ToolResult` whose `isError` is true. @example `expect.toBeError()` */
-  toBeError(): any;
+  toBeError(): M;
   /** Matches a pending `ToolResult`, of the given kind when one is given. @example `expect.toBePending("input")` */
-  toBePending(kind?: string): any;
+  toBePending(kind?: string): M;
   /** Matches a `ToolResult` with this output. @example `expect.toHaveOutput(/found/)` */
-  toHaveOutput(expected: string | RegExp): any;
+  toHaveOutput(expected: string | RegExp): M;
   /** Matches a `ToolResult` with parts (or with `count` parts). @example `expect.toHaveParts(1)` */
-  toHaveParts(count?: number): any;
+  toHaveParts(count?: number): M;
 }
 
 declare module "expect" {
   // The matchers on `expect(value)` from `@jest/globals` (and from the `expect` package itself).
   interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolnexusMatchers<R> {}
-  interface AsymmetricMatchers extends ToolnexusAsymmetricMatchers {}
+  interface AsymmetricMatchers extends ToolnexusAsymmetricMatchers<void> {}
 }
 
 declare global {
