@@ -19,3 +19,24 @@ export function hasBrand(value: unknown, name: BrandName): boolean {
     return false; // a hostile Proxy: certainly not one of ours
   }
 }
+
+/**
+ * `value instanceof C`, except that a value whose prototype cannot be read (a Proxy whose `getPrototypeOf`
+ * trap throws, a revoked Proxy) is not an instance rather than a crash.
+ */
+export function isInstance(value: unknown, C: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return value instanceof C;
+  } catch {
+    return false;
+  }
+}
+
+/** The prototype of an object, or `undefined` when it cannot be read (a hostile Proxy). */
+export function protoOf(value: object): object | null | undefined {
+  try {
+    return Object.getPrototypeOf(value) as object | null;
+  } catch {
+    return undefined;
+  }
+}

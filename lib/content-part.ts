@@ -5,8 +5,8 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { BRAND, INSPECT, hasBrand } from "./brand";
-import { ContentPartError, ToolnexusError, type SafeResult, type ToolnexusErrorCode } from "./errors";
+import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
+import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, where } from "./path";
@@ -109,7 +109,7 @@ function checkOptions(options: PartOptions | undefined): Checked {
   try {
     ({ mimeType, name, maxBytes, verifyMime } = options);
   } catch (e) {
-    throw partError("invalid-value", "", `Reading the options threw (${e instanceof Error ? e.message : String(e)})`, "Pass a plain object such as { mimeType: \"image/png\" }.", e);
+    throw partError("invalid-value", "", `Reading the options threw (${thrownMessage(e)})`, "Pass a plain object such as { mimeType: \"image/png\" }.", e);
   }
   let mime: string | undefined;
   if (mimeType !== undefined) {
@@ -394,10 +394,12 @@ async function safely<T>(fn: () => Promise<T>): Promise<SafeResult<T, ContentPar
 }
 
 function asPartError(e: unknown): ContentPartError {
-  if (e instanceof ContentPartError) return e;
-  if (e instanceof ToolnexusError) return new ContentPartError(e.code, e.message, { path: e.path, cause: e });
-  const message = e instanceof Error ? e.message : String(e);
-  return new ContentPartError("read-failed", `Reading the source failed: ${message}.`, { cause: e });
+  if (isInstance(e, ContentPartError)) return e as ContentPartError;
+  if (isInstance(e, ToolnexusError)) {
+    const t = e as ToolnexusError;
+    return new ContentPartError(t.code, t.message, { path: t.path, cause: e });
+  }
+  return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
 }
 
 function utf8Length(s: string): number {
@@ -419,15 +421,25 @@ function utf8Length(s: string): number {
 
 /** Reads a part's JSON shape (or a part from another loaded copy of the package); errors carry `path`. */
 export function partFromJSON(value: unknown, path: string): ContentPart {
-  if (value instanceof ContentPart) return value;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (isInstance(value, ContentPart)) return value as ContentPart;
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(value);
+  } catch (e) {
+    throw partError("invalid-value", path, `Reading the part threw (${thrownMessage(e)})`, "Pass plain data: a revoked Proxy cannot be read.", e);
+  }
+  if (typeof value !== "object" || value === null || isArray) {
     throw partError("invalid-type", path, `A content part must be an object, got ${typeName(value)}`, "Pass a ContentPart or its JSON shape, such as { type: \"text\", text: \"hi\" }.");
   }
   const fields: Record<string, unknown> = {};
+  let field = "";
   try {
-    for (const f of FIELDS) fields[f] = (value as Record<string, unknown>)[f];
+    for (const f of FIELDS) {
+      field = f;
+      fields[f] = (value as Record<string, unknown>)[f];
+    }
   } catch (e) {
-    throw partError("invalid-value", path, "Reading the part threw", "Pass plain data.", e);
+    throw partError("invalid-value", joinPath(path, field), `Reading ${field} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
   }
   const { type, text, mimeType, data, url, name } = fields;
   const at = (k: string) => joinPath(path, k);
@@ -704,7 +716,7 @@ export class ContentPart {
    * ```
    */
   static fromJSON(value: unknown): ContentPart {
-    return partFromJSON(hasBrand(value, "ContentPart") && !(value instanceof ContentPart) ? foreignFields(value) : value, "");
+    return partFromJSON(hasBrand(value, "ContentPart") && !isInstance(value, ContentPart) ? foreignFields(value) : value, "");
   }
 
   /**
@@ -747,7 +759,7 @@ export class ContentPart {
    * ```
    */
   static summary(part: ContentPart | ContentPartJSON): string {
-    return (part instanceof ContentPart ? part : ContentPart.fromJSON(part)).summary();
+    return (isInstance(part, ContentPart) ? (part as ContentPart) : ContentPart.fromJSON(part)).summary();
   }
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
@@ -830,7 +842,7 @@ export class ContentPart {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as ContentPart;
     return (
       o.type === this.type && o.text === this.text && o.mimeType === this.mimeType && o.data === this.data && o.url === this.url && o.name === this.name
@@ -862,7 +874,13 @@ export class ContentPart {
    */
   withMimeType(mimeType: string, options?: { verifyMime?: boolean }): ContentPart {
     if (this.type === "text") throw partError("invalid-value", "mimeType", "A text part has no mime type", "Use an image, file or audio part.");
-    const opts = checkOptions({ mimeType, verifyMime: options?.verifyMime });
+    let verifyMime: boolean | undefined;
+    try {
+      verifyMime = options?.verifyMime;
+    } catch (e) {
+      throw partError("invalid-value", "", `Reading the options threw (${thrownMessage(e)})`, "Pass a plain object such as { verifyMime: false }.", e);
+    }
+    const opts = checkOptions({ mimeType, verifyMime });
     if (opts.mimeType === undefined) throw partError("missing", "mimeType", "No mime type was given", "Pass a mime type such as \"image/png\".");
     const mime = opts.mimeType;
     if (familyOf(mime) !== this.type) throw familyMismatch(this.type, mime, "mimeType");
@@ -932,6 +950,6 @@ export function foreignFields(value: unknown): unknown {
 
 /** Reads one entry of a `parts` list: a local part is kept, anything else is read as JSON. */
 export function toPart(value: unknown, path: string): ContentPart {
-  if (value instanceof ContentPart) return value;
+  if (isInstance(value, ContentPart)) return value as ContentPart;
   return partFromJSON(hasBrand(value, "ContentPart") ? foreignFields(value) : value, path);
 }

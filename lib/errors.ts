@@ -110,3 +110,27 @@ export class ContentPartError extends ValidationError {
 export type SafeResult<T, E extends ToolnexusError = ValidationError> =
   | { readonly success: true; readonly data: T; readonly error?: undefined }
   | { readonly success: false; readonly error: E; readonly data?: undefined };
+
+/**
+ * The message of anything thrown, for use inside a toolnexus error message. Never throws: a thrown value
+ * that cannot be turned into a string (an object without a prototype, a Proxy whose traps throw) is named
+ * by its kind instead.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * thrownMessage(new Error("boom")); // "boom"
+ * thrownMessage(Object.create(null)); // "an object that cannot be shown"
+ * ```
+ */
+export function thrownMessage(e: unknown): string {
+  try {
+    if (e instanceof Error) {
+      const m = e.message;
+      return typeof m === "string" ? m : String(m);
+    }
+    return String(e);
+  } catch {
+    return `${typeof e === "object" ? "an object" : `a ${typeof e}`} that cannot be shown`;
+  }
+}

@@ -7,10 +7,14 @@ export type ByteChunk = Uint8Array | ArrayBuffer | ArrayBufferView;
 
 /** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
 export function asBytes(value: unknown): Uint8Array | undefined {
-  if (value instanceof Uint8Array) return value;
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+  // ArrayBuffer.isView reads an internal slot, never a Proxy trap; `instanceof` may run a hostile trap.
+  if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  try {
+    if (value instanceof ArrayBuffer) return new Uint8Array(value);
+    if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+  } catch {
+    return undefined; // a Proxy whose traps throw, or one that only pretends to be a buffer: not bytes
+  }
   return undefined;
 }
 

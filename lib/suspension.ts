@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { BRAND, hasBrand } from "./brand";
-import { ValidationError, ToolnexusError, type SafeResult, type ValidationErrorCode } from "./errors";
+import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
+import { ValidationError, ToolnexusError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
 import { copyJsonObject, isHazard, jsonEqual, typeName } from "./json-data";
 import { joinPath, where } from "./path";
 
@@ -63,15 +63,25 @@ function vfail(code: ValidationErrorCode, path: string, problem: string, fix: st
 }
 
 function readFields(value: unknown, fields: readonly string[], path: string, what: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(value);
+  } catch (e) {
+    return vfail("invalid-value", path, `Reading ${what.toLowerCase()} threw (${thrownMessage(e)})`, "Pass plain data.", e);
+  }
+  if (typeof value !== "object" || value === null || isArray) {
     const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
     return vfail("invalid-type", path, `${what} must be an object, got ${typeName(value)}${hint}`, `Pass ${what === "A request" ? "{ id, kind, prompt }" : "{ id, ok }"}.`);
   }
   const out: Record<string, unknown> = {};
+  let field = "";
   try {
-    for (const f of fields) out[f] = (value as Record<string, unknown>)[f];
+    for (const f of fields) {
+      field = f;
+      out[f] = (value as Record<string, unknown>)[f];
+    }
   } catch (e) {
-    return vfail("invalid-value", path, `Reading ${what.toLowerCase()} threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.", e);
+    return vfail("invalid-value", joinPath(path, field), `Reading ${field} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
   }
   return out;
 }
@@ -111,9 +121,20 @@ export function parseRfc3339(s: string): number | undefined {
 
 function checkExpiresAt(value: unknown, path: string): string | undefined {
   if (value === undefined) return undefined;
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) vfail("invalid-timestamp", path, "expiresAt is an invalid Date", "Pass a valid Date or an RFC 3339 string such as 2026-01-01T00:00:00Z.");
-    return value.toISOString();
+  if (isInstance(value, Date)) {
+    // Date.prototype's own methods: a subclass's toISOString could return anything, and a Proxy of a Date has
+    // no time to read (the call throws).
+    let iso: string | undefined;
+    try {
+      const t = Date.prototype.getTime.call(value);
+      iso = Number.isNaN(t) ? undefined : Date.prototype.toISOString.call(value);
+    } catch {
+      iso = undefined;
+    }
+    if (iso === undefined) vfail("invalid-timestamp", path, "expiresAt is an invalid Date", "Pass a valid Date or an RFC 3339 string such as 2026-01-01T00:00:00Z.");
+    // Years outside 0000-9999 have no RFC 3339 spelling (toISOString gives +275760-09-13...).
+    if (parseRfc3339(iso) === undefined) vfail("invalid-timestamp", path, `expiresAt is a Date outside the years 0000 to 9999 (${iso})`, "Pass a date between 0000-01-01 and 9999-12-31.");
+    return iso;
   }
   if (typeof value !== "string") vfail("invalid-type", path, `expiresAt is ${typeName(value)}`, "Pass an RFC 3339 string such as 2026-01-01T00:00:00Z, or a Date.");
   if (parseRfc3339(value) === undefined) {
@@ -177,7 +198,7 @@ const REQUEST_FIELDS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as c
 
 /** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
 export function toRequest(value: unknown, path: string): Request {
-  if (value instanceof Request) return value;
+  if (isInstance(value, Request)) return value as Request;
   return initRequest(Object.create(Request.prototype), readFields(value, REQUEST_FIELDS, path, "A request"), path);
 }
 
@@ -287,7 +308,12 @@ export class Request {
    */
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
-    const t = typeof now === "number" ? now : now instanceof Date ? now.getTime() : NaN;
+    let t: number;
+    try {
+      t = typeof now === "number" ? now : isInstance(now, Date) ? Date.prototype.getTime.call(now) : NaN;
+    } catch {
+      t = NaN; // a Proxy of a Date, say: it has no time to read
+    }
     if (Number.isNaN(t)) vfail("invalid-type", "now", "now must be a valid Date or a number of milliseconds", "Pass a Date, or leave it out for the current time.");
     return t >= parseRfc3339(this.expiresAt)!;
   }
@@ -303,7 +329,12 @@ export class Request {
   with(changes: Partial<RequestInit>): Request {
     const c = readFields(changes, REQUEST_FIELDS, "", "The changes");
     const f: Record<string, unknown> = {};
-    for (const k of REQUEST_FIELDS) f[k] = Object.prototype.hasOwnProperty.call(changes, k) ? c[k] : this[k];
+    let k = "";
+    try {
+      for (k of REQUEST_FIELDS) f[k] = Object.prototype.hasOwnProperty.call(changes, k) ? c[k] : this[k as keyof Request];
+    } catch (e) {
+      vfail("invalid-value", k, `Reading ${k} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+    }
     return initRequest(Object.create(Object.getPrototypeOf(this)), f, "");
   }
 
@@ -317,7 +348,7 @@ export class Request {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as Request;
     return (
       o.id === this.id &&
@@ -519,7 +550,7 @@ export class Answer {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as Answer;
     return o.id === this.id && o.ok === this.ok && o.reason === this.reason && dataEqual(o.data, this.data);
   }
@@ -555,10 +586,12 @@ function safe<T>(fn: () => T): SafeResult<T> {
 
 /** Any error as a ValidationError (a ToolnexusError that is not one is wrapped, keeping code and path). */
 export function asValidationError(e: unknown): ValidationError {
-  if (e instanceof ValidationError) return e;
-  if (e instanceof ToolnexusError) return new ValidationError(e.code, e.message, { path: e.path, cause: e });
-  const message = e instanceof Error ? e.message : String(e);
-  return new ValidationError("invalid-value", `The value could not be read (${message}). Pass plain JSON data.`, { cause: e });
+  if (isInstance(e, ValidationError)) return e as ValidationError;
+  if (isInstance(e, ToolnexusError)) {
+    const t = e as ToolnexusError;
+    return new ValidationError(t.code, t.message, { path: t.path, cause: e });
+  }
+  return new ValidationError("invalid-value", `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { cause: e });
 }
 
 /** True when the request's data holds a key that fast-deep-equal would misread. */
