@@ -1,11 +1,19 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
 import { ValidationError } from "./errors";
-import { copyJson, fail, isHazard, markHazard, newWalk, own, typeName } from "./json-data";
+import { copyJson, fail, isHazard, markHazard, newWalk, own, Stamp, typeName } from "./json-data";
 import { joinPath } from "./path";
 import { Request, toRequest } from "./suspension";
 
-/** Metadata roots already validated by this copy of the library: shared as they are. */
-const ROOTS = new WeakSet<object>();
+/** Metadata roots already validated by this copy of the library carry this private field: shared as they are. */
+class Root extends Stamp {
+  readonly #root = true;
+  static has(value: object): boolean {
+    return #root in value;
+  }
+  static mark<T extends object>(value: T): T {
+    return new Root(value) as unknown as T;
+  }
+}
 
 /** The reserved key that turns a result into a suspension. */
 export const PENDING = "pending";
@@ -16,7 +24,7 @@ export const PENDING = "pending";
  */
 export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<string, unknown>> | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === "object" && ROOTS.has(value)) return value as Readonly<Record<string, unknown>>;
+  if (typeof value === "object" && Root.has(value)) return value as Readonly<Record<string, unknown>>;
   const walk = newWalk(path);
   let proto: unknown;
   try {
@@ -65,10 +73,8 @@ export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<s
     walk.stack.pop();
   }
   if (count === 0) return null;
-  Object.freeze(out);
-  own(out);
+  Object.freeze(Root.mark(own(out)));
   if (hazard) markHazard(out);
-  ROOTS.add(out);
   return out;
 }
 
