@@ -150,6 +150,7 @@ function make<R>(proto: object, output: string, isError: boolean, parts: readonl
 }
 
 const INIT_KEYS = ["output", "isError", "parts", "metadata"];
+const FACTORY_KEYS = ["parts", "metadata"];
 
 function readInit(init: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
   if (init === undefined || init === null) return {};
@@ -294,7 +295,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    const i = readInit(init, ["parts", "metadata"], "The init of ok()");
+    if (init === undefined) return make(this.prototype, checkOutput(output), false, null, null);
+    const i = readInit(init, FACTORY_KEYS, "The init of ok()");
     return make(this.prototype, checkOutput(output), false, toParts(i.parts), toMetadata(i.metadata));
   }
 
@@ -308,7 +310,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    const i = readInit(init, ["parts", "metadata"], "The init of error()");
+    if (init === undefined) return make(this.prototype, checkOutput(output), true, null, null);
+    const i = readInit(init, FACTORY_KEYS, "The init of error()");
     return make(this.prototype, checkOutput(output), true, toParts(i.parts), toMetadata(i.metadata));
   }
 
