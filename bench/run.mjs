@@ -7,6 +7,7 @@
 //   npm run bench -- --filter equals   only the targets whose id or title matches (a regular expression)
 //   npm run bench -- --rounds 25       more rounds per target (default 15 for fast calls, 9 for megabytes)
 //   npm run bench -- --quick           shorter samples: a smoke run, not a measurement
+//   node bench/run.mjs --dist DIR      measure another build (say, of the commit before an optimization)
 //
 // The ratios are written to bench/results/latest.json (git-ignored). Not part of CI: the machines are shared.
 import { spawnSync } from "node:child_process";
@@ -29,10 +30,10 @@ const { resultTargets } = await import("./targets/results.mjs");
 const { partTargets } = await import("./targets/parts.mjs");
 const { wireTargets } = await import("./targets/wire.mjs");
 const { providerTargets, PROVIDER_FUNCTIONS } = await import("./targets/providers.mjs");
-const { coreSize, importTime, importWork } = await import("./targets/package.mjs");
+const { coreSize, importTime, importWork, sizeBySource } = await import("./targets/package.mjs");
 
 function parseArgs(argv) {
-  const args = { check: false, filter: undefined, rounds: undefined, quick: false };
+  const args = { check: false, filter: undefined, rounds: undefined, quick: false, dist: resolve(ROOT, "dist") };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -44,11 +45,12 @@ function parseArgs(argv) {
     if (a === "--check") args.check = true;
     else if (a === "--quick") args.quick = true;
     else if (a.startsWith("--filter")) args.filter = new RegExp(value(), "i");
+    else if (a.startsWith("--dist")) args.dist = resolve(value());
     else if (a.startsWith("--rounds")) {
       args.rounds = Number(value());
       if (!Number.isInteger(args.rounds) || args.rounds < 1) throw new Error("--rounds takes a whole number, 1 or more");
     } else if (a === "--help" || a === "-h") {
-      console.log("usage: npm run bench -- [--check] [--filter REGEXP] [--rounds N] [--quick]");
+      console.log("usage: npm run bench -- [--check] [--filter REGEXP] [--rounds N] [--quick] [--dist DIR]");
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   }
@@ -58,8 +60,8 @@ function parseArgs(argv) {
 const args = parseArgs(process.argv.slice(2));
 const selected = (t) => args.filter === undefined || args.filter.test(t.id) || args.filter.test(t.title);
 
-const core = await import(pathToFileURL(resolve(ROOT, "dist/esm/index.js")).href);
-const providers = await import(pathToFileURL(resolve(ROOT, "dist/esm/providers.js")).href);
+const core = await import(pathToFileURL(resolve(args.dist, "esm/index.js")).href);
+const providers = await import(pathToFileURL(resolve(args.dist, "esm/providers.js")).href);
 
 const pad = (s, n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const fmtRatio = (r) => (r === null || r === undefined ? "-" : `${r.toFixed(r < 0.1 ? 3 : 2)}x`);
@@ -69,12 +71,19 @@ console.log("ratio = candidate / baseline, median over rounds that alternate whi
 
 const rows = [];
 
+function targetText(row) {
+  if (row.targetText) return row.targetText;
+  return row.limit === null ? "no target" : `target <= ${fmtRatio(row.limit)}`;
+}
+
 function printRow(row) {
   const range = row.q1 === undefined ? "" : ` [${fmtRatio(row.q1)}..${fmtRatio(row.q3)} over ${row.rounds} rounds]`;
-  console.log(`${row.title}  (target <= ${fmtRatio(row.limit)})`);
+  console.log(`${row.title}  (${targetText(row)})`);
   console.log(`  baseline   ${pad(row.baseline.label, 74)} ${row.baseline.display}`);
   console.log(`  candidate  ${pad(row.candidate.label, 74)} ${row.candidate.display}`);
-  console.log(`  ratio      ${fmtRatio(row.ratio)}${range}  ${row.status}${row.note ? `  (${row.note})` : ""}\n`);
+  console.log(`  ratio      ${fmtRatio(row.ratio)}${range}  ${row.status}${row.note ? `  (${row.note})` : ""}`);
+  for (const line of row.details ?? []) console.log(`    ${line}`);
+  console.log("");
 }
 
 function timed(result) {
@@ -122,7 +131,7 @@ else {
 const BUDGET = 8 * 1024;
 const sizeRow = { id: "size", title: "core entry, minified + gzipped (immer and fast-deep-equal excluded)" };
 if (selected(sizeRow)) {
-  const size = await coreSize();
+  const size = await coreSize(resolve(args.dist, "esm/index.js"));
   Object.assign(sizeRow, {
     baseline: { label: "budget: 8 KB", value: BUDGET, unit: "bytes", display: `${BUDGET} B` },
     candidate: { label: `esbuild --minify of dist/esm/index.js and its chunks, node:zlib gzip (${size.minified} B minified)`, value: size.gzipped, unit: "bytes", display: `${size.gzipped} B` },
@@ -131,37 +140,41 @@ if (selected(sizeRow)) {
     noise: 0,
     status: verdict(size.gzipped / BUDGET, 1, 0),
   });
+  sizeRow.bySource = await sizeBySource();
+  sizeRow.details = [`minified bytes by source: ${sizeRow.bySource.map((x) => `${x.file.replace(/^lib\//, "")} ${x.bytes}`).join(", ")}`];
   rows.push(sizeRow);
   printRow(sizeRow);
 }
 
 const importRow = { id: "import", title: "importing the core does no work beyond defining its classes" };
 if (selected(importRow)) {
-  const work = importWork();
-  const ms = importTime();
+  const work = importWork(resolve(args.dist, "esm/index.js"));
+  const ms = importTime(resolve(args.dist, "esm/index.js"));
   Object.assign(importRow, {
     baseline: { label: "top-level statements that run code (allowed: 0)", value: 0, unit: "statements", display: "0" },
     candidate: {
-      label: `${work.modules} module(s): ${work.classes} classes, ${work.functions} functions, ${work.constants} constants; import ${ms.toFixed(1)} ms`,
+      label: `${work.modules} module(s): ${work.classes} classes, ${work.functions} functions, ${work.constants} constants; import ${ms.coreMs.toFixed(1)} ms (an empty module: ${ms.emptyMs.toFixed(1)} ms)`,
       value: work.work.length,
       unit: "statements",
       display: String(work.work.length),
     },
     ratio: null,
-    limit: 0,
+    limit: null,
+    targetText: "target: no statement runs code at import",
     status: work.work.length === 0 ? "pass" : "FAIL",
-    importMs: ms,
+    importMs: ms.coreMs,
+    emptyModuleImportMs: ms.emptyMs,
     statements: work.work,
+    details: work.work.map((w) => `runs at import: ${w}`),
   });
   rows.push(importRow);
   printRow(importRow);
-  for (const w of work.work) console.log(`    runs at import: ${w}`);
 }
 
 // Summary table and JSON.
 console.log("summary");
 for (const r of rows) {
-  console.log(`  ${pad(r.status, 8)} ${pad(r.id, 22)} ${pad(fmtRatio(r.ratio), 8)} target <= ${r.id === "import" ? "0 statements" : fmtRatio(r.limit)}`);
+  console.log(`  ${pad(r.status, 8)} ${pad(r.id, 22)} ${pad(fmtRatio(r.ratio), 8)} ${targetText(r)}`);
 }
 const report = {
   date: new Date().toISOString(),
@@ -169,7 +182,7 @@ const report = {
   cpu: `${os.cpus()[0]?.model ?? "unknown"} x${os.cpus().length}`,
   options: { rounds: args.rounds ?? "default", quick: args.quick, filter: args.filter?.source },
   ratios: Object.fromEntries(rows.map((r) => [r.id, r.ratio])),
-  targets: rows.map(({ baseline, candidate, ...r }) => ({
+  targets: rows.map(({ baseline, candidate, details, ...r }) => ({
     ...r,
     baseline: { label: baseline.label, value: baseline.value, unit: baseline.unit },
     candidate: { label: candidate.label, value: candidate.value, unit: candidate.unit },

@@ -83,7 +83,8 @@ export function summarize(target, { base, cand, ratios }) {
   const ratio = median(ratios);
   const q1 = quantile(ratios, 0.25);
   const q3 = quantile(ratios, 0.75);
-  const noise = Math.min(NOISE_CAP * target.limit, Math.max(NOISE_FLOOR * target.limit, (q3 - q1) / 2));
+  const limit = target.limit ?? ratio; // an information row has no limit
+  const noise = Math.min(NOISE_CAP * limit, Math.max(NOISE_FLOOR * limit, (q3 - q1) / 2));
   return {
     id: target.id,
     title: target.title,
@@ -97,7 +98,7 @@ export function summarize(target, { base, cand, ratios }) {
     rounds: ratios.length,
     limit: target.limit,
     noise,
-    status: verdict(ratio, target.limit, noise),
+    status: target.limit === null ? "info" : verdict(ratio, target.limit, noise),
   };
 }
 

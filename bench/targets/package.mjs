@@ -1,8 +1,9 @@
 // The core entry as a package: its size minified and gzipped, and what importing it does.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import ts from "typescript";
@@ -15,9 +16,9 @@ const EXTERNAL = ["immer", "fast-deep-equal", "fast-deep-equal/*", "node:*"];
 const DEPENDENCIES = ["immer", "fast-deep-equal"];
 
 /** The core entry and its chunks bundled by esbuild, minified, then gzipped by node:zlib at its default level. */
-export async function coreSize() {
+export async function coreSize(entry = CORE_ENTRY) {
   const built = await esbuild.build({
-    entryPoints: [CORE_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: "esm",
@@ -30,6 +31,29 @@ export async function coreSize() {
   const code = built.outputFiles[0].contents;
   const inputs = Object.values(built.metafile.outputs)[0].inputs;
   return { minified: code.length, gzipped: gzipSync(code).length, inputs: Object.keys(inputs).map((p) => resolve(ROOT, p)) };
+}
+
+/**
+ * Where the bytes go: the core bundled from its TypeScript sources, each module's share of the minified
+ * output (esbuild's metafile), largest first. The built chunks no longer say which module each line came from.
+ */
+export async function sizeBySource() {
+  const built = await esbuild.build({
+    entryPoints: [resolve(ROOT, "lib/index.ts")],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    external: EXTERNAL,
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+  });
+  const inputs = Object.values(built.metafile.outputs)[0].inputs;
+  return Object.entries(inputs)
+    .map(([file, v]) => ({ file, bytes: v.bytesInOutput }))
+    .filter((x) => x.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -154,12 +178,27 @@ export function importWork(entry = CORE_ENTRY) {
 }
 
 /**
- * Wall time of the core's own `import()` in fresh processes, its dependencies already loaded: the cost of
- * reading, compiling and defining its classes. Evidence beside the static check.
+ * Wall time of the core's own `import()` in fresh processes, its dependencies already loaded (the cost of
+ * reading, compiling and defining its classes), beside the same for an empty module (the loader's own
+ * cost). Evidence beside the static check, in milliseconds.
  */
-export function importTime(runs = 7) {
-  const script = `await import("immer"); await import("fast-deep-equal"); const t0 = performance.now(); await import(${JSON.stringify(CORE_ENTRY)}); process.stdout.write(String(performance.now() - t0));`;
-  const times = [];
-  for (let i = 0; i < runs; i++) times.push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" })));
-  return median(times);
+export function importTime(entry = CORE_ENTRY, runs = 7) {
+  const dir = mkdtempSync(join(tmpdir(), "toolnexus-bench-"));
+  const empty = join(dir, "empty.mjs");
+  writeFileSync(empty, "export const nothing = 0;\n");
+  const time = (file) => {
+    const script = `await import("immer"); await import("fast-deep-equal"); const t0 = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t0));`;
+    return Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }));
+  };
+  const core = [];
+  const none = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      core.push(time(entry));
+      none.push(time(empty));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { coreMs: median(core), emptyMs: median(none) };
 }
