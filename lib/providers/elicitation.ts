@@ -197,7 +197,7 @@ function checkUrl(url: string, path: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    return vfail("invalid-value", path, `The url ${JSON.stringify(url)} is not an absolute URL`, "MCP URL mode needs an absolute URL with a scheme, such as https://auth.example.com/login.");
+    return vfail("invalid-value", path, "The url is not an absolute URL", "MCP URL mode needs an absolute URL with a scheme, such as https://auth.example.com/login.");
   }
   if (REFUSED_SCHEMES.includes(parsed.protocol)) {
     vfail("invalid-value", path, `The url uses the ${parsed.protocol} scheme, which a person is never sent to`, "Use an http(s) link to the page the person should open.");

@@ -330,3 +330,10 @@ describe("a real MCP client and server, linked in memory", () => {
     }
   });
 });
+
+describe("errors about a url never print it (links often carry tokens)", () => {
+  it.each(["/login?token=SECRET", "https://alice:SECRET@auth.example.com/", "javascript:SECRET()", "https://auth.example.com/SECRET path"])("%s", (url) => {
+    const e = thrown(() => toMcpElicitation(new Request({ id: "r", kind: "authorization", prompt: "Log in", url })));
+    expect(e.message).not.toContain("SECRET");
+  });
+});
