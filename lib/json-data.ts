@@ -4,7 +4,7 @@
 // objects are read (each property once) and never changed or frozen. Objects the library built itself are
 // recognised by a private field and shared, not copied again.
 import fastDeepEqual from "fast-deep-equal";
-import { ValidationError, type ValidationErrorCode } from "./errors";
+import { ValidationError, thrownMessage, type ValidationErrorCode } from "./errors";
 import { formatPath, where, type Segment } from "./path";
 
 /** How many objects and arrays may nest below the root of a JSON value (`metadata`, `data`). */
@@ -98,6 +98,14 @@ export function describeNonJson(value: unknown): string {
     case "number":
       return Number.isNaN(value) ? "NaN" : `${value}`;
   }
+  try {
+    return describeObject(value);
+  } catch {
+    return "an object that cannot be inspected"; // a Proxy whose traps throw
+  }
+}
+
+function describeObject(value: unknown): string {
   if (value instanceof Date) return "a Date";
   if (value instanceof Map) return "a Map";
   if (value instanceof Set) return "a Set";
@@ -121,6 +129,14 @@ function safeConstructorName(value: unknown): string | undefined {
 }
 
 function fixFor(value: unknown): string {
+  try {
+    return fixForValue(value);
+  } catch {
+    return JSON_FIX;
+  }
+}
+
+function fixForValue(value: unknown): string {
   if (value instanceof Date) return "Store a string instead, such as date.toISOString().";
   if (value instanceof Map) return "Store a plain object instead, such as Object.fromEntries(map).";
   if (value instanceof Set) return "Store an array instead, such as [...set].";
@@ -136,8 +152,7 @@ function notJson(walk: Walk, value: unknown): never {
 }
 
 function threw(walk: Walk, what: string, error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  return fail("not-json", walk, `${what} threw (${message})`, "Pass plain data: a getter or a Proxy that throws cannot be read as JSON.", error);
+  return fail("not-json", walk, `${what} threw (${thrownMessage(error)})`, "Pass plain data: a getter or a Proxy that throws cannot be read as JSON.", error);
 }
 
 /**
@@ -267,16 +282,21 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
 /** Reads a JSON object (`Request.data`, `Answer.data`): a plain object, deep-frozen and owned. */
 export function copyJsonObject(value: unknown, prefix: string, what: string): Readonly<Record<string, unknown>> {
   const walk = newWalk(prefix);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (typeof value !== "object" || value === null || typeName(value) === "an array") {
     return fail("invalid-type", walk, `${what} must be a JSON object, got ${typeName(value)}`, "Pass a plain object such as { key: \"value\" }.");
   }
-  return copyJson(value, walk, 0) as Readonly<Record<string, unknown>>;
+  // The root is depth -1, as for metadata: MAX_DEPTH objects and arrays may nest below it.
+  return copyJson(value, walk, -1) as Readonly<Record<string, unknown>>;
 }
 
 /** `a string`, `an array`, `null`... for error messages. */
 export function typeName(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  try {
+    if (Array.isArray(value)) return "an array";
+  } catch {
+    return "a revoked Proxy";
+  }
   switch (typeof value) {
     case "string":
       return "a string";

@@ -1,5 +1,6 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
-import { ValidationError } from "./errors";
+import { isInstance } from "./brand";
+import { ValidationError, thrownMessage } from "./errors";
 import { copyJson, fail, isHazard, markHazard, newWalk, own, Stamp, typeName } from "./json-data";
 import { joinPath } from "./path";
 import { Request, toRequest } from "./suspension";
@@ -41,7 +42,7 @@ export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<s
   try {
     keys = Object.keys(src);
   } catch (e) {
-    return fail("not-json", walk, `listing the keys of metadata threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.", e);
+    return fail("not-json", walk, `listing the keys of metadata threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
   const out: Record<string, unknown> = {};
   let count = 0;
@@ -53,7 +54,7 @@ export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<s
     try {
       v = src[key];
     } catch (e) {
-      return fail("not-json", walk, `reading this property threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read as JSON.", e);
+      return fail("not-json", walk, `reading this property threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read as JSON.", e);
     }
     if (v !== undefined) {
       let c: unknown;
@@ -79,8 +80,9 @@ export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<s
 }
 
 function toPending(value: unknown, path: string): Request {
-  if (value instanceof Request) return value;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (isInstance(value, Request)) return value as Request;
+  const kind = typeName(value); // never throws, even for a revoked Proxy
+  if (typeof value !== "object" || value === null || kind === "an array" || kind === "a revoked Proxy") {
     throw new ValidationError(
       "invalid-pending",
       `metadata.pending is reserved for a Request, but holds ${typeName(value)} at ${path}. Use ToolResult.pending(request), or store other data under another key.`,

@@ -4,12 +4,12 @@
  * @module
  */
 import { Immer } from "immer";
-import { BRAND, INSPECT, hasBrand } from "./brand";
+import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, toPart, type ContentPartJSON } from "./content-part";
-import { ToolnexusError, ValidationError, type SafeResult, type ValidationErrorCode } from "./errors";
-import { copyJson, isOwned, jsonEqual, newWalk, own, typeName } from "./json-data";
+import { ToolnexusError, ValidationError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
+import { copyJson, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
-import { where } from "./path";
+import { formatPath, where } from "./path";
 import { asValidationError, Request, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
@@ -96,8 +96,13 @@ interface Fields {
   metadata: Readonly<Record<string, unknown>> | null;
 }
 
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
+function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
+  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+}
+
+/** A read of the caller's value threw (a getter, a Proxy trap): a ValidationError at the path being read. */
+function readFailed(path: string, e: unknown): never {
+  return vfail("invalid-value", path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
 }
 
 function checkOutput(value: unknown, path = "output"): string {
@@ -119,13 +124,29 @@ function checkIsError(value: unknown, path = "isError"): boolean {
 export function toParts(value: unknown, path = "parts", offset = 0): readonly ContentPart[] | null {
   if (value === undefined || value === null) return null;
   if (isOwned(value)) return value as readonly ContentPart[];
-  if (!Array.isArray(value)) return vfail("invalid-type", path, `parts must be an array, got ${typeName(value)}`, "Pass an array of ContentParts (or their JSON), or null.");
-  const n = value.length;
+  let isArray: boolean;
+  let n = 0;
+  try {
+    isArray = Array.isArray(value);
+    if (isArray) n = (value as unknown[]).length;
+  } catch (e) {
+    return readFailed(path, e);
+  }
+  if (!isArray) return vfail("invalid-type", path, `parts must be an array, got ${typeName(value)}`, "Pass an array of ContentParts (or their JSON), or null.");
   if (n === 0) return null;
+  const list = value as unknown[];
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
-    if (!(i in value)) vfail("invalid-value", `${path}[${i + offset}]`, "parts has a hole (a sparse array)", "Pass a dense array of parts.");
-    out[i] = toPart(value[i], `${path}[${i + offset}]`);
+    let entry: unknown;
+    let hole = false;
+    try {
+      entry = list[i];
+      hole = entry === undefined && !(i in list);
+    } catch (e) {
+      readFailed(`${path}[${i + offset}]`, e);
+    }
+    if (hole) vfail("invalid-value", `${path}[${i + offset}]`, "parts has a hole (a sparse array)", "Pass a dense array of parts.");
+    out[i] = toPart(entry, `${path}[${i + offset}]`);
   }
   return Object.freeze(own(out));
 }
@@ -154,22 +175,23 @@ const FACTORY_KEYS = ["parts", "metadata"];
 
 function readInit(init: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
   if (init === undefined || init === null) return {};
-  if (typeof init !== "object" || Array.isArray(init)) {
+  if (typeof init !== "object" || typeName(init) === "an array") {
     return vfail("invalid-type", "", `${what} must be an object, got ${typeName(init)}`, `Pass an object with ${allowed.join(", ")}.`);
   }
   const out: Record<string, unknown> = {};
-  let keys: string[];
+  let key = "";
   try {
-    keys = Object.keys(init);
+    const keys = Object.keys(init);
     for (const k of keys) {
+      key = k;
       if (!allowed.includes(k)) {
         vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, `It takes only ${allowed.join(", ")}.`);
       }
       out[k] = (init as Record<string, unknown>)[k];
     }
   } catch (e) {
-    if (e instanceof ToolnexusError) throw e;
-    return vfail("invalid-value", "", `Reading ${what} threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.");
+    if (isInstance(e, ToolnexusError)) throw e;
+    return vfail("invalid-value", key, `Reading ${what} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
   }
   return out;
 }
@@ -184,10 +206,33 @@ function fieldsFrom(init: Record<string, unknown>, base?: Fields): Fields {
 }
 
 let immer: Immer | undefined;
-/** Immer without auto-freeze: auto-freeze would freeze objects the recipe brought in from the caller. */
-function produce<T>(base: T, recipe: (draft: T) => unknown): unknown {
+/**
+ * Runs a caller's recipe under immer, without auto-freeze (it would freeze objects the recipe brought in
+ * from the caller). What the recipe itself throws surfaces unchanged; anything thrown while immer finishes
+ * the draft (a Proxy the recipe put in it, nesting deep enough to exhaust the stack) is a ValidationError.
+ */
+function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unknown {
   immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: true });
-  return immer.produce(base, recipe as never);
+  let inRecipe = false;
+  const run = (draft: T): unknown => {
+    inRecipe = true;
+    const out = recipe(draft);
+    inRecipe = false;
+    return out;
+  };
+  try {
+    return immer.produce(base, run as never);
+  } catch (e) {
+    if (inRecipe) throw e;
+    const deep = isInstance(e, RangeError);
+    return vfail(
+      deep ? "too-deep" : "not-json",
+      path,
+      `Finishing the recipe's draft failed (${thrownMessage(e)})`,
+      deep ? `Nest JSON data at most ${MAX_DEPTH} levels.` : "Put plain JSON data in the draft, or return it from the recipe.",
+      e,
+    );
+  }
 }
 
 function pendingOutput(r: Request): string {
@@ -336,14 +381,13 @@ export class ToolResult<M extends object = Metadata> {
     const i = readInit(init, ["output", "parts", "metadata"], "The init of pending()");
     const output = i.output === undefined ? pendingOutput(req) : checkOutput(i.output);
     let meta: Record<string, unknown> = { [PENDING]: req };
-    if (i.metadata !== undefined && i.metadata !== null) {
-      if (typeof i.metadata !== "object" || Array.isArray(i.metadata)) {
-        vfail("invalid-type", "metadata", `metadata must be a plain object, got ${typeName(i.metadata)}`, "Pass a plain object, or null.");
-      }
-      if (Object.prototype.hasOwnProperty.call(i.metadata, PENDING) && (i.metadata as Record<string, unknown>)[PENDING] !== undefined) {
+    // Validated first (each getter read once, a bad value named by its path), then joined to the request.
+    const given = toMetadata(i.metadata);
+    if (given !== null) {
+      if (given[PENDING] !== undefined) {
         vfail("invalid-pending", "metadata.pending", "pending() was given metadata.pending as well as a request", "Pass the request as the first argument only.");
       }
-      meta = { ...(i.metadata as Record<string, unknown>), [PENDING]: req };
+      meta = { ...given, [PENDING]: req };
     }
     return make(this.prototype, output, true, toParts(i.parts), toMetadata(meta));
   }
@@ -451,7 +495,13 @@ export class ToolResult<M extends object = Metadata> {
     } catch (e) {
       return fromThrown(cls, e, init);
     }
-    if (value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as PromiseLike<unknown>).then === "function") {
+    let then: unknown;
+    try {
+      then = value !== null && (typeof value === "object" || typeof value === "function") ? (value as PromiseLike<unknown>).then : undefined;
+    } catch (e) {
+      return fromThrown(cls, e, init); // a hostile value: reading it threw, as if the tool had
+    }
+    if (typeof then === "function") {
       return Promise.resolve(value as PromiseLike<unknown>).then(
         (v) => fromValue(cls, v, init),
         (e) => fromThrown(cls, e, init),
@@ -526,7 +576,7 @@ export class ToolResult<M extends object = Metadata> {
    */
   withMetadata(value: M | DeepReadonly<M> | null | Recipe<M>): this {
     let next: unknown = value;
-    if (typeof value === "function") next = produce((this.metadata ?? {}) as M, value as Recipe<M>);
+    if (typeof value === "function") next = produce((this.metadata ?? {}) as M, value as Recipe<M>, "metadata");
     return make(Object.getPrototypeOf(this), this.output, this.isError, this.parts, toMetadata(next));
   }
 
@@ -539,7 +589,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   mergeMetadata(partial: Partial<M> | Partial<DeepReadonly<M>>): this {
-    if (typeof partial !== "object" || partial === null || Array.isArray(partial)) {
+    if (typeof partial !== "object" || partial === null || typeName(partial) === "an array") {
       vfail("invalid-type", "metadata", `mergeMetadata needs a plain object, got ${typeName(partial)}`, "Pass the keys to change, such as { cached: true }.");
     }
     const next: Record<string, unknown> = {};
@@ -549,14 +599,14 @@ export class ToolResult<M extends object = Metadata> {
     try {
       keys = Object.keys(partial);
     } catch (e) {
-      return vfail("not-json", "metadata", `listing the keys of the partial threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.");
+      return vfail("not-json", "metadata", `listing the keys of the partial threw (${thrownMessage(e)})`, "Pass plain data.", e);
     }
     for (const k of keys) {
       let v: unknown;
       try {
         v = (partial as Record<string, unknown>)[k];
       } catch (e) {
-        return vfail("not-json", `metadata.${k}`, `reading this property threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.");
+        return vfail("not-json", formatPath([k], "metadata"), `reading this property threw (${thrownMessage(e)})`, "Pass plain data.", e);
       }
       if (v === undefined) delete next[k];
       else defineData(next, k, v);
@@ -579,7 +629,7 @@ export class ToolResult<M extends object = Metadata> {
     let init: Record<string, unknown>;
     if (typeof changes === "function") {
       const draftBase = { output: this.output, isError: this.isError, parts: this.parts ?? [], metadata: this.metadata ?? {} };
-      const next = produce(draftBase, changes as (d: typeof draftBase) => unknown);
+      const next = produce(draftBase, changes as (d: typeof draftBase) => unknown, "");
       init = readInit(next, INIT_KEYS, "The recipe's result");
     } else {
       init = readInit(changes, INIT_KEYS, "The changes");
@@ -599,9 +649,15 @@ export class ToolResult<M extends object = Metadata> {
    */
   truncate(limits: TruncateBudget): this {
     if (typeof limits !== "object" || limits === null) vfail("invalid-type", "", `truncate() needs a budget object, got ${typeName(limits)}`, "Pass { maxOutputChars?, maxTokens?, maxPartBytes? }.");
-    const maxChars = budget(limits.maxOutputChars, "maxOutputChars");
-    const maxTokens = budget(limits.maxTokens, "maxTokens");
-    const maxPartBytes = budget(limits.maxPartBytes, "maxPartBytes");
+    let given: TruncateBudget;
+    try {
+      given = { maxOutputChars: limits.maxOutputChars, maxTokens: limits.maxTokens, maxPartBytes: limits.maxPartBytes };
+    } catch (e) {
+      return readFailed("", e);
+    }
+    const maxChars = budget(given.maxOutputChars, "maxOutputChars");
+    const maxTokens = budget(given.maxTokens, "maxTokens");
+    const maxPartBytes = budget(given.maxPartBytes, "maxPartBytes");
     const parts = this.parts ?? [];
     let kept = parts.length;
     let bytes = 0;
@@ -644,7 +700,7 @@ export class ToolResult<M extends object = Metadata> {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as ToolResult<M>;
     if (o.output !== this.output || o.isError !== this.isError) return false;
     if (!partsEqual(this.parts, o.parts)) return false;
@@ -738,16 +794,30 @@ function toPendingRequest(value: unknown): Request {
 
 /** Reads a result's JSON shape into its fields. */
 function readJSON(value: unknown): [string, boolean, readonly ContentPart[] | null, Readonly<Record<string, unknown>> | null] {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(value);
+  } catch (e) {
+    return readFailed("", e); // a revoked Proxy
+  }
+  if (typeof value !== "object" || value === null || isArray) {
     const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
     vfail("invalid-type", "", `A tool result must be an object, got ${typeName(value)}${hint}`, "Pass { output, isError?, parts?, metadata? }.");
   }
   let f: Record<string, unknown>;
+  let key = "output";
   try {
+    // One read per field, each once; `key` names the field being read should a getter or a trap throw.
     const v = value as Record<string, unknown>;
-    f = { output: v.output, isError: v.isError, parts: v.parts, metadata: v.metadata };
+    const output = v.output;
+    key = "isError";
+    const isError = v.isError;
+    key = "parts";
+    const parts = v.parts;
+    key = "metadata";
+    f = { output, isError, parts, metadata: v.metadata };
   } catch (e) {
-    return vfail("invalid-value", "", `Reading the result threw (${e instanceof Error ? e.message : String(e)})`, "Pass plain data.");
+    return readFailed(key, e);
   }
   const output = checkOutput(f.output);
   const isError = f.isError === undefined ? false : checkIsError(f.isError);
@@ -771,11 +841,19 @@ function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknow
 function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
   let message: string;
   let error: Record<string, string> | undefined;
-  if (thrown instanceof Error) {
-    message = typeof thrown.message === "string" ? thrown.message : "";
-    const name = typeof thrown.name === "string" && thrown.name !== "" ? thrown.name : "Error";
-    const code = (thrown as { code?: unknown }).code;
-    error = typeof code === "string" ? { name, code } : { name };
+  if (isInstance(thrown, Error)) {
+    try {
+      const t = thrown as Error;
+      const m = t.message;
+      message = typeof m === "string" ? m : "";
+      const n = t.name;
+      const name = typeof n === "string" && n !== "" ? n : "Error";
+      const code = (t as { code?: unknown }).code;
+      error = typeof code === "string" ? { name, code } : { name };
+    } catch {
+      message = "An Error whose fields cannot be read was thrown";
+      error = { name: "Error" };
+    }
   } else {
     try {
       message = String(thrown);
@@ -789,7 +867,7 @@ function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unkn
     return make(cls.prototype, message, true, toParts(init?.parts), toMetadata(metadata));
   } catch (e) {
     // The init itself is invalid: report that, without it, rather than throw.
-    const v = e instanceof ToolnexusError ? e : asValidationError(e);
+    const v = asValidationError(e);
     return make(cls.prototype, `${message} (and the init given to attempt() was invalid: ${v.message})`, true, null, toMetadata({ error: { name: v.name, code: v.code } }));
   }
 }
