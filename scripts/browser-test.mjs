@@ -151,6 +151,8 @@ async function main() {
   const origin = `http://127.0.0.1:${server.address().port}`;
   const userDataDir = await mkdtemp(join(tmpdir(), "toolnexus-chromium-"));
   let context;
+  let tab;
+  let shot = false;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
@@ -166,7 +168,7 @@ async function main() {
       fail(`the page requested ${url}`);
       return route.abort();
     });
-    const tab = context.pages()[0] ?? (await context.newPage());
+    tab = context.pages()[0] ?? (await context.newPage());
     tab.on("pageerror", (e) => fail(`uncaught in the page: ${e.message}`));
     tab.on("console", (m) => {
       if (m.type() === "error") console.log(`  page console: ${m.text()}`);
@@ -188,8 +190,17 @@ async function main() {
 
     await mkdir(outDir, { recursive: true });
     await tab.screenshot({ path: screenshotPath, fullPage: true });
+    shot = true;
     console.log(`screenshot: ${relative(root, screenshotPath)}`);
   } finally {
+    // When the page never finished, a picture of where it stopped still helps.
+    if (!shot && tab !== undefined) {
+      await mkdir(outDir, { recursive: true });
+      await tab.screenshot({ path: screenshotPath, fullPage: true, timeout: 5_000 }).then(
+        () => console.log(`screenshot (of the unfinished page): ${relative(root, screenshotPath)}`),
+        () => undefined,
+      );
+    }
     await context?.close().catch(() => undefined);
     server.close();
     await rm(userDataDir, { recursive: true, force: true });
