@@ -468,7 +468,10 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   if (data !== undefined) {
     if (typeof data !== "string") throw partError("invalid-type", at("data"), `The data is ${typeName(data)}`, "Set data to a base64 string.");
     const b64 = toCanonicalBase64(data);
-    if (b64 === undefined) throw partError("invalid-base64", at("data"), "The data is not valid base64", "Encode the bytes as base64 (standard or URL-safe, padded or not).");
+    if (b64 === undefined) {
+      const fix = /^data:/i.test(data) ? "It is a data: URL: put it in url instead, or keep only the base64 after the comma." : "Encode the bytes as base64 (standard or URL-safe, padded or not).";
+      throw partError("invalid-base64", at("data"), "The data is not valid base64", fix);
+    }
     if (b64 === "") throw partError("empty", at("data"), "The data holds zero bytes", "A part needs content.");
     return makePart(ContentPart.prototype, kind, undefined, mime, b64, undefined, name as string | undefined);
   }
@@ -673,7 +676,10 @@ export class ContentPart {
     const opts = checkOptions(options);
     if (typeof b64 !== "string") throw partError("invalid-source", "", `fromBase64 was given ${typeName(b64)}`, "Pass a base64 string.");
     const canonical = toCanonicalBase64(b64);
-    if (canonical === undefined) throw partError("invalid-base64", "", "The value is not valid base64", "Encode the bytes as base64 (standard or URL-safe, padded or not).");
+    if (canonical === undefined) {
+      const fix = /^data:/i.test(b64) ? "It is a data: URL: use ContentPart.fromDataUrl (or image, file, audio, from)." : "Encode the bytes as base64 (standard or URL-safe, padded or not).";
+      throw partError("invalid-base64", "", "The value is not valid base64", fix);
+    }
     return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
   }
 

@@ -148,6 +148,23 @@ export function makeSource(kind: string, m: Media): unknown {
         },
       });
     }
+    case "readable-byte-stream": {
+      const parts = chunks(bytes, 10);
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          const next = parts.shift();
+          if (next === undefined) controller.close();
+          else controller.enqueue(next);
+        },
+      });
+    }
+    case "response-body":
+      return new Response(bytes).body;
+    case "blob-stream":
+      return new Blob([bytes]).stream();
+    case "readable-to-web":
+      return Readable.toWeb(createReadStream(fixturePath(`media/${m.file}`), { highWaterMark: 16 }));
     case "async-generator":
       return (async function* () {
         for (const c of chunks(bytes)) yield c;
