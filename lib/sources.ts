@@ -127,6 +127,8 @@ export async function readIterable(source: AsyncIterable<unknown>, maxBytes: num
       chunks.push(bytes);
     }
   } catch (e) {
+    // Closing the iterator after `break` may itself fail: the cap that stopped the read is still the error.
+    if (failure) throw failure;
     if (e instanceof ContentPartError) throw e;
     throw readFailed("the stream", e);
   }

@@ -152,6 +152,26 @@ describe.each(TABLE.kinds)("%s", (kind) => {
   });
 });
 
+describe("an iterator that fails to close", () => {
+  it("still gives too-large, the error that stopped the read", async () => {
+    let returned = 0;
+    const source = {
+      [Symbol.asyncIterator]() {
+        return {
+          next: async () => ({ done: false, value: new Uint8Array(10) }),
+          return: async () => {
+            returned++;
+            throw new Error("cannot close");
+          },
+        };
+      },
+    };
+    const e = await caught(() => ContentPart.from(source as never, { mimeType: "text/plain", maxBytes: 15 }));
+    expect(e.code).toBe("too-large");
+    expect(returned).toBe(1);
+  });
+});
+
 describe("sources whose size is known up front are refused before they are read", () => {
   it("a Blob over maxBytes is never read", async () => {
     let reads = 0;
