@@ -66,7 +66,8 @@ describe("estimatedTokens of a data part is max(85, floor(bytes / 750))", () => 
 });
 
 describe("a text part: ceil(length / 4) tokens, UTF-8 byteLength", () => {
-  it.each(TABLE.textTokens)("$text$repeat x$times: $tokens tokens, $bytes bytes", (row) => {
+  const rows = TABLE.textTokens.map((r) => [r.text !== undefined ? JSON.stringify(r.text) : `${JSON.stringify(r.repeat)} x ${r.times}`, r] as const);
+  it.each(rows)("%s: ceil(length / 4) tokens, UTF-8 bytes", (_title, row) => {
     const text = row.text ?? row.repeat!.repeat(row.times!);
     const part = ContentPart.text(text);
     expect(part.estimatedTokens).toBe(row.tokens);
