@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The speed budget of toolnexus: each operation measured side by side with the plain code it replaces, on
-// the BUILT bundle (dist/esm), in one process. Run it with `npm run bench` (which builds first).
+// the BUILT bundle (dist/esm). Run it with `npm run bench` (which builds first). Each target runs in a fresh
+// Node process (started with --expose-gc), its two sides in that one process: no target inherits the
+// heap or the JIT state that another left behind, so a target measures the same alone or in the full run.
 //
 //   npm run bench                      every target; prints baseline, candidate and median ratio
 //   npm run bench -- --check           exits 1 when a target is missed by more than noise
@@ -19,21 +21,25 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..");
 
-// Megabyte-sized targets collect garbage between samples, which needs --expose-gc: re-run with it.
-if (typeof globalThis.gc !== "function") {
-  const child = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
-}
-
 const { compare, formatTime, verdict } = await import("./lib/harness.mjs");
-const { resultTargets } = await import("./targets/results.mjs");
-const { partTargets } = await import("./targets/parts.mjs");
-const { wireTargets } = await import("./targets/wire.mjs");
-const { providerTargets, PROVIDER_FUNCTIONS } = await import("./targets/providers.mjs");
 const { coreSize, importTime, importWork, sizeBySource } = await import("./targets/package.mjs");
 
+/** The target groups: each module builds its targets from the loaded bundle. */
+const GROUPS = {
+  results: async (core) => (await import("./targets/results.mjs")).resultTargets(core),
+  parts: async (core) => (await import("./targets/parts.mjs")).partTargets(core),
+  wire: async (core) => (await import("./targets/wire.mjs")).wireTargets(core),
+  providers: async (core, providers) => {
+    const { providerTargets, PROVIDER_FUNCTIONS } = await import("./targets/providers.mjs");
+    const missing = PROVIDER_FUNCTIONS.filter((name) => typeof providers[name] !== "function");
+    if (missing.length === 0) return providerTargets(core, providers);
+    // Until lib/providers exports them, the targets are listed as missing (a miss for --check).
+    return PROVIDER_FUNCTIONS.map((name) => ({ id: name, title: `${name}, 5 MiB image`, limit: 1.2, missing: `dist/esm/providers.js does not export ${name}` }));
+  },
+};
+
 function parseArgs(argv) {
-  const args = { check: false, filter: undefined, rounds: undefined, quick: false, dist: resolve(ROOT, "dist") };
+  const args = { check: false, filter: undefined, rounds: undefined, quick: false, dist: resolve(ROOT, "dist"), worker: undefined, list: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -46,6 +52,8 @@ function parseArgs(argv) {
     else if (a === "--quick") args.quick = true;
     else if (a.startsWith("--filter")) args.filter = new RegExp(value(), "i");
     else if (a.startsWith("--dist")) args.dist = resolve(value());
+    else if (a.startsWith("--worker")) args.worker = value(); // internal: run one target, print its result
+    else if (a === "--list") args.list = true; // internal: print the targets of every group
     else if (a.startsWith("--rounds")) {
       args.rounds = Number(value());
       if (!Number.isInteger(args.rounds) || args.rounds < 1) throw new Error("--rounds takes a whole number, 1 or more");
@@ -60,8 +68,40 @@ function parseArgs(argv) {
 const args = parseArgs(process.argv.slice(2));
 const selected = (t) => args.filter === undefined || args.filter.test(t.id) || args.filter.test(t.title);
 
-const core = await import(pathToFileURL(resolve(args.dist, "esm/index.js")).href);
-const providers = await import(pathToFileURL(resolve(args.dist, "esm/providers.js")).href);
+const loadBundle = async () => ({
+  core: await import(pathToFileURL(resolve(args.dist, "esm/index.js")).href),
+  providers: await import(pathToFileURL(resolve(args.dist, "esm/providers.js")).href),
+});
+const RESULT = "@@toolnexus-bench ";
+
+if (args.list) {
+  const { core, providers } = await loadBundle();
+  const list = [];
+  for (const [group, make] of Object.entries(GROUPS)) for (const t of await make(core, providers)) list.push({ group, id: t.id, title: t.title, limit: t.limit, missing: t.missing });
+  process.stdout.write(`${RESULT}${JSON.stringify(list)}\n`);
+  process.exit(0);
+}
+
+if (args.worker !== undefined) {
+  if (typeof globalThis.gc !== "function") throw new Error("a worker needs --expose-gc");
+  const [group, id] = args.worker.split(":");
+  const { core, providers } = await loadBundle();
+  const target = (await GROUPS[group](core, providers)).find((t) => t.id === id);
+  const result = await compare(target, { rounds: args.rounds, quick: args.quick });
+  process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
+  process.exit(0);
+}
+
+/** Runs this script again in a fresh process and returns what it printed after the marker. */
+function child(extra) {
+  const argv = ["--expose-gc", fileURLToPath(import.meta.url), "--dist", args.dist, ...extra];
+  if (args.rounds !== undefined) argv.push("--rounds", String(args.rounds));
+  if (args.quick) argv.push("--quick");
+  const out = spawnSync(process.execPath, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 });
+  const line = (out.stdout ?? "").split("\n").find((l) => l.startsWith(RESULT));
+  if (out.status !== 0 || line === undefined) throw new Error(`bench child ${extra.join(" ")} failed (exit ${out.status}): ${out.stdout}`);
+  return JSON.parse(line.slice(RESULT.length));
+}
 
 const pad = (s, n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const fmtRatio = (r) => (r === null || r === undefined ? "-" : `${r.toFixed(r < 0.1 ? 3 : 2)}x`);
@@ -102,30 +142,15 @@ function timed(result) {
   };
 }
 
-async function runTargets(targets) {
-  for (const t of targets.filter(selected)) {
-    const row = timed(await compare(t, { rounds: args.rounds, quick: args.quick }));
-    if (t.note) row.note = t.note;
-    rows.push(row);
-    printRow(row);
+for (const t of child(["--list"]).filter(selected)) {
+  let row;
+  if (t.missing) {
+    row = { id: t.id, title: t.title, baseline: { label: "the same object built by hand", display: "-" }, candidate: { label: `${t.id}(result)`, display: "-" }, ratio: null, limit: t.limit, status: "missing", note: t.missing };
+  } else {
+    row = timed(child(["--worker", `${t.group}:${t.id}`]));
   }
-}
-
-await runTargets(resultTargets(core));
-await runTargets(partTargets(core));
-await runTargets(wireTargets(core));
-
-// The projections come from lib/providers; until they exist the targets are reported as missing.
-const missing = PROVIDER_FUNCTIONS.filter((name) => typeof providers[name] !== "function");
-if (missing.length === 0) await runTargets(providerTargets(core, providers));
-else {
-  for (const name of PROVIDER_FUNCTIONS) {
-    const row = { id: name, title: `${name}, 5 MiB image`, baseline: { label: "the same object built by hand", display: "-" }, candidate: { label: `${name}(result)`, display: "-" }, ratio: null, limit: 1.2, status: "missing", note: `dist/esm/providers.js does not export ${name} yet` };
-    if (selected(row)) {
-      rows.push(row);
-      printRow(row);
-    }
-  }
+  rows.push(row);
+  printRow(row);
 }
 
 const BUDGET = 8 * 1024;
