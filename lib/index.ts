@@ -1,12 +1,26 @@
 /**
  * toolnexus: immutable value objects for LLM tool calling.
  *
+ * The core: {@link ToolResult} (what a tool returns), {@link ContentPart} (an image, PDF, audio clip or
+ * text attached to it), {@link Request} and {@link Answer} (a tool that pauses for a person, and the reply
+ * that resumes it), and the errors they throw. It imports no `node:` module statically, so it also runs in
+ * browsers and edge runtimes. Provider projections are in `toolnexus/providers`, Jest helpers in
+ * `toolnexus/testing`.
+ *
  * @example
  * ```ts
- * import { ToolResult, ContentPart, Request, Answer } from "toolnexus";
+ * import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
+ *
+ * function screenshot(approved: boolean, png: Uint8Array): ToolResult {
+ *   if (!approved) return ToolResult.pending(Request.create({ kind: "approval", prompt: "Take a screenshot?" }));
+ *   return ToolResult.ok("Captured", { parts: [ContentPart.fromBytes(png, { mimeType: "image/png" })] });
+ * }
+ *
+ * const paused = screenshot(false, new Uint8Array());
+ * Answer.accept(paused.pending!).answers(paused.pending!); // true
  * ```
  *
- * @module
+ * @module toolnexus
  */
 export { ToolResult } from "./tool-result";
 export type {
