@@ -7,7 +7,7 @@ import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, losePart, overCap, projection, readOptions, report, requireString, unreadable, type Context } from "./shared";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -58,7 +58,7 @@ const isImageType = (mime: string): mime is AnthropicImageMediaType =>
 /** What an error result says when it has nothing to say: Anthropic refuses an error `tool_result` without content. */
 export const ANTHROPIC_EMPTY_ERROR = "The tool returned an error without a message.";
 
-const SPEC = projection("anthropic", "Anthropic", "toAnthropic", ["toolUseId"]);
+const SPEC = projection("anthropic", "Anthropic", "toAnthropic");
 const blank = isBlank;
 
 /**
@@ -89,7 +89,13 @@ const blank = isBlank;
  */
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
   const ctx = readOptions(options, SPEC);
-  const toolUseId = requireString(options, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
+  let id: unknown;
+  try {
+    id = options?.toolUseId; // a named read: a keyed one costs more than the rest of the call
+  } catch (e) {
+    throw unreadable(e, "toolUseId", "options.toolUseId");
+  }
+  const toolUseId = requireString(id, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
   const output = blank(r.output) ? "" : r.output;
   if (output === "" && r.output !== "") report(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
@@ -120,10 +126,18 @@ function lost(ctx: Context, index: number, part: ContentPart, reason: string): A
 }
 
 function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
-  if (ctx.maxBytes !== Infinity) {
-    const over = overCap(ctx, part);
-    if (over !== undefined) return lost(ctx, index, part, over);
+  // Kept small so that it inlines: the common cases here, the rest in `otherBlock`.
+  if (ctx.maxBytes === Infinity && part.type === "image" && isImageType(part.mimeType!)) {
+    return part.data !== undefined
+      ? { type: "image", source: { type: "base64", media_type: part.mimeType, data: part.data } }
+      : { type: "image", source: { type: "url", url: part.url! } };
   }
+  return otherBlock(ctx, part, index);
+}
+
+function otherBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
+  const over = overCap(ctx, part);
+  if (over !== undefined) return lost(ctx, index, part, over);
   const mime = part.mimeType!;
   switch (part.type) {
     case "text":
@@ -133,27 +147,30 @@ function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolR
       return part.data !== undefined
         ? { type: "image", source: { type: "base64", media_type: mime, data: part.data } }
         : { type: "image", source: { type: "url", url: part.url! } };
-    case "file": {
-      let block: AnthropicDocumentBlock;
-      if (mime === "application/pdf") {
-        block =
-          part.data !== undefined
-            ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
-            : { type: "document", source: { type: "url", url: part.url! } };
-      } else if (mime === "text/plain") {
-        if (part.data === undefined) return lost(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL");
-        const text = utf8(part.data);
-        if (text === undefined) return lost(ctx, index, part, "the text/plain data is not valid UTF-8");
-        block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
-      } else {
-        return lost(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain");
-      }
-      if (part.name !== undefined) block.title = part.name;
-      return block;
-    }
+    case "file":
+      return documentBlock(ctx, part, index, mime);
     default:
       return lost(ctx, index, part, "Anthropic has no audio block");
   }
+}
+
+function documentBlock(ctx: Context, part: ContentPart, index: number, mime: string): AnthropicToolResultContent | undefined {
+  let block: AnthropicDocumentBlock;
+  if (mime === "application/pdf") {
+    block =
+      part.data !== undefined
+        ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
+        : { type: "document", source: { type: "url", url: part.url! } };
+  } else if (mime === "text/plain") {
+    if (part.data === undefined) return lost(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL");
+    const text = utf8(part.data);
+    if (text === undefined) return lost(ctx, index, part, "the text/plain data is not valid UTF-8");
+    block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
+  } else {
+    return lost(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain");
+  }
+  if (part.name !== undefined) block.title = part.name;
+  return block;
 }
 
 function utf8(b64: string): string | undefined {

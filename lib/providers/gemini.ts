@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -32,7 +32,7 @@ export interface GeminiOptions extends ProjectionOptions {
   id?: string;
 }
 
-const SPEC = projection("gemini", "Gemini", "toGemini", ["name", "id"]);
+const SPEC = projection("gemini", "Gemini", "toGemini");
 
 /** The types Gemini's multimodal function responses read. */
 const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"];
@@ -61,8 +61,16 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  */
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
   const ctx = readOptions(options, SPEC);
-  const name = requireString(options, "name", "toGemini", '"get_weather"');
-  const id = optionalString(options, "id", '"call_1"');
+  let rawName: unknown;
+  let rawId: unknown;
+  try {
+    rawName = options?.name;
+    rawId = options?.id;
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
+  const name = requireString(rawName, "name", "toGemini", '"get_weather"');
+  const id = optionalString(rawId, "id", '"call_1"');
   const r = asResult(result, "toGemini");
   const lines: string[] = [r.output];
   const media: GeminiFunctionResponsePart[] = [];

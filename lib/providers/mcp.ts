@@ -11,7 +11,7 @@ import { PENDING } from "../metadata";
 import { where } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, optionalBoolean, overCap, projection, readOptions, report, urlBaseName, type Context } from "./shared";
+import { asResult, losePart, optionalBoolean, overCap, projection, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -55,7 +55,7 @@ export interface McpOptions extends ProjectionOptions {
 /** Options of {@link fromMcp}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
 export type FromMcpOptions = ProjectionOptions;
 
-const TO_MCP = projection("mcp", "MCP", "toMcp", ["meta"]);
+const TO_MCP = projection("mcp", "MCP", "toMcp");
 const FROM_MCP = projection("mcp", "MCP", "fromMcp");
 
 /**
@@ -81,7 +81,16 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  */
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
   const ctx = readOptions(options, TO_MCP);
-  const meta = optionalBoolean(options, "meta") ?? false;
+  let meta = false;
+  if (options !== undefined && options !== null) {
+    let rawMeta: unknown;
+    try {
+      rawMeta = options.meta;
+    } catch (e) {
+      throw unreadable(e, "meta", "options.meta");
+    }
+    meta = optionalBoolean(rawMeta, "meta") ?? false;
+  }
   const r = asResult(result, "toMcp");
   const content: McpContentBlock[] = [];
   if (r.output !== "") content.push({ type: "text", text: r.output });
@@ -158,25 +167,39 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
   const ctx = readOptions(options, FROM_MCP);
-  if (typeof callToolResult !== "object" || callToolResult === null || Array.isArray(callToolResult)) {
-    invalid("", `fromMcp() reads a CallToolResult object, got ${typeName(callToolResult)}`, "Pass the result of client.callTool().");
+  let isError: unknown;
+  let content: unknown;
+  let structuredContent: unknown;
+  try {
+    if (typeof callToolResult !== "object" || callToolResult === null || Array.isArray(callToolResult)) {
+      invalid("", `fromMcp() reads a CallToolResult object, got ${typeName(callToolResult)}`, "Pass the result of client.callTool().");
+    }
+    const src = callToolResult as Record<string, unknown>;
+    isError = src.isError ?? false;
+    content = src.content ?? [];
+    structuredContent = src.structuredContent;
+  } catch (e) {
+    throw unreadable(e, "", "the CallToolResult");
   }
-  const src = callToolResult as Record<string, unknown>;
-  const isError = src.isError ?? false;
   if (typeof isError !== "boolean") invalid("isError", `isError must be a boolean, got ${typeName(isError)}`, "Send true, false, or leave it out.");
-  const content = src.content ?? [];
-  if (!Array.isArray(content)) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
+  let blocks: unknown[];
+  try {
+    if (!Array.isArray(content)) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
+    blocks = Array.from(content as unknown[]);
+  } catch (e) {
+    throw unreadable(e, "content", "content");
+  }
   let structured: string | undefined;
-  if (!isError && src.structuredContent !== undefined && src.structuredContent !== null) {
-    structured = JSON.stringify(copyJsonObject(src.structuredContent, "structuredContent", "structuredContent"));
+  if (!isError && structuredContent !== undefined && structuredContent !== null) {
+    structured = JSON.stringify(copyJsonObject(structuredContent, "structuredContent", "structuredContent"));
   }
 
   const texts: string[] = [];
   const resourceTexts: string[] = [];
   const parts: ContentPart[] = [];
   const lossLines: string[] = [];
-  for (let i = 0; i < content.length; i++) {
-    const read = readBlock(content[i]);
+  for (let i = 0; i < blocks.length; i++) {
+    const read = readBlock(blocks[i]);
     if (read.kind === "text") texts.push(read.text);
     else if (read.kind === "resource-text") resourceTexts.push(read.text);
     else if (read.kind === "part") {
@@ -225,6 +248,16 @@ function lostBlock(type: string, why: string): Read {
 }
 
 function readBlock(block: unknown): Read {
+  try {
+    return readBlockFields(block);
+  } catch (e) {
+    // A getter or a Proxy trap that throws: the block is unreadable, which is a loss like any other.
+    if (e instanceof ToolnexusError) throw e;
+    return { kind: "lost", what: "content block", why: "reading it threw" };
+  }
+}
+
+function readBlockFields(block: unknown): Read {
   if (typeof block !== "object" || block === null || Array.isArray(block)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
   const b = block as Record<string, unknown>;
   const type = b.type;

@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -40,7 +40,7 @@ export interface OpenAIChatOptions extends ProjectionOptions {
   toolName: string;
 }
 
-const SPEC = projection("openai-chat", "OpenAI Chat", "toOpenAIChat", ["toolCallId", "toolName"]);
+const SPEC = projection("openai-chat", "OpenAI Chat", "toOpenAIChat");
 const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
   "audio/wav": "wav",
@@ -79,8 +79,16 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
   const ctx = readOptions(options, SPEC);
-  const toolCallId = requireString(options, "toolCallId", "toOpenAIChat", '"call_abc123"');
-  const toolName = requireString(options, "toolName", "toOpenAIChat", '"get_weather"');
+  let id: unknown;
+  let name: unknown;
+  try {
+    id = options?.toolCallId;
+    name = options?.toolName;
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
+  const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
+  const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");
   const texts: OpenAIChatTextPart[] = [];
   const media: OpenAIChatUserContent[] = [];

@@ -1,7 +1,7 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
 import { partLabel, type ContentPart } from "../content-part";
-import { ContentPartError, ValidationError, type ValidationErrorCode } from "../errors";
+import { ContentPartError, ToolnexusError, ValidationError, type ValidationErrorCode } from "../errors";
 import { typeName } from "../json-data";
 import { EXTENSIONS } from "../media";
 import { where } from "../path";
@@ -21,46 +21,54 @@ export interface Context {
 }
 
 const POLICIES: readonly string[] = ["placeholder", "error", "omit"];
-const COMMON_KEYS: readonly string[] = ["unsupported", "onLoss", "maxBytes"];
 
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
 }
 
-/** What a projection is called and which options it takes; made once per projection, at load. */
+/** What a projection is called; made once per projection, at load. */
 export interface ProjectionSpec {
   readonly fn: string;
-  readonly keys: ReadonlySet<string>;
   /** The context when none of the shared options is given (shared between calls: it is frozen). */
   readonly defaults: Context;
 }
 
-/** The spec of a projection: its name in a {@link Loss}, in messages, its function name and its own options. */
-export function projection(provider: string, label: string, fn: string, ownKeys: readonly string[] = []): ProjectionSpec {
+/** The spec of a projection: its name in a {@link Loss}, in messages, and its function name. */
+export function projection(provider: string, label: string, fn: string): ProjectionSpec {
   const defaults: Context = Object.freeze({ provider, label, policy: "placeholder", onLoss: undefined, maxBytes: Infinity });
-  return Object.freeze({ fn, keys: new Set([...ownKeys, ...COMMON_KEYS]), defaults });
+  return Object.freeze({ fn, defaults });
 }
 
 /**
- * Checks the options of a projection: the three shared ones and the projection's own keys. Unknown keys are
- * refused, so that a misspelt `unsupported` never falls back to the default policy unseen. Allocates
- * nothing when only the projection's own options are given (the hot path of a tool loop).
+ * Checks the three shared options of a projection. Other keys are not looked at (the projection reads its
+ * own by name); the options' TypeScript type refuses a misspelt key. Allocates nothing unless a shared
+ * option is given: this runs on every tool call.
  */
 export function readOptions(options: unknown, spec: ProjectionSpec): Context {
-  if (options === undefined || options === null) return spec.defaults;
-  if (typeof options !== "object" || Array.isArray(options)) {
-    vfail("invalid-type", "", `The options of ${spec.fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+  return options === undefined || options === null ? spec.defaults : readGiven(options, spec);
+}
+
+function readGiven(options: unknown, spec: ProjectionSpec): Context {
+  let policy: unknown;
+  let onLoss: unknown;
+  let maxBytes: unknown;
+  try {
+    if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, spec);
+    policy = (options as Record<string, unknown>).unsupported;
+    onLoss = (options as Record<string, unknown>).onLoss;
+    maxBytes = (options as Record<string, unknown>).maxBytes;
+  } catch (e) {
+    throw unreadable(e, "", "the options");
   }
-  const o = options as Record<string, unknown>;
-  for (const key in o) {
-    if (!spec.keys.has(key) && Object.prototype.hasOwnProperty.call(o, key)) {
-      vfail("invalid-value", key, `${spec.fn}() has no option ${JSON.stringify(key)}`, `It takes ${[...spec.keys].join(", ")}.`);
-    }
-  }
-  const policy = o.unsupported;
-  const onLoss = o.onLoss;
-  const maxBytes = o.maxBytes;
-  if (policy === undefined && onLoss === undefined && maxBytes === undefined) return spec.defaults;
+  // Kept apart from the checks below so that this stays small enough to inline into every projection.
+  return policy === undefined && onLoss === undefined && maxBytes === undefined ? spec.defaults : checkShared(policy, onLoss, maxBytes, spec);
+}
+
+function notAnObject(options: unknown, spec: ProjectionSpec): never {
+  return vfail("invalid-type", "", `The options of ${spec.fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+}
+
+function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, spec: ProjectionSpec): Context {
   if (policy !== undefined && (typeof policy !== "string" || !POLICIES.includes(policy))) {
     vfail("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
@@ -80,22 +88,19 @@ export function readOptions(options: unknown, spec: ProjectionSpec): Context {
   };
 }
 
-function option(options: unknown, key: string): unknown {
-  return typeof options === "object" && options !== null ? (options as Record<string, unknown>)[key] : undefined;
+/** A required, non-empty string option such as `toolUseId`, already read from the options. */
+export function requireString(v: unknown, key: string, fn: string, example: string): string {
+  return typeof v === "string" && v !== "" ? v : badString(v, key, fn, example);
 }
 
-/** A required, non-empty string option such as `toolUseId`. */
-export function requireString(options: unknown, key: string, fn: string, example: string): string {
-  const v = option(options, key);
-  if (typeof v === "string" && v !== "") return v;
+function badString(v: unknown, key: string, fn: string, example: string): never {
   if (v === undefined) vfail("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
   if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
   return vfail("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
 }
 
 /** An optional string option: `undefined`, or a non-empty string. */
-export function optionalString(options: unknown, key: string, example: string): string | undefined {
-  const v = option(options, key);
+export function optionalString(v: unknown, key: string, example: string): string | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
   if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
@@ -103,11 +108,25 @@ export function optionalString(options: unknown, key: string, example: string): 
 }
 
 /** An optional boolean option. */
-export function optionalBoolean(options: unknown, key: string): boolean | undefined {
-  const v = option(options, key);
+export function optionalBoolean(v: unknown, key: string): boolean | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== "boolean") vfail("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
   return v;
+}
+
+/**
+ * A toolnexus error as it is; anything else thrown while reading a caller's value (a getter, a Proxy trap)
+ * as a `ValidationError` at `path`, so that no bare `TypeError` escapes.
+ */
+export function unreadable(e: unknown, path: string, what: string): ToolnexusError {
+  if (e instanceof ToolnexusError) return e;
+  let why: string;
+  try {
+    why = e instanceof Error ? e.message : String(e);
+  } catch {
+    why = "a value that cannot be shown";
+  }
+  return new ValidationError("invalid-value", `Reading ${what} threw (${why}) ${where(path)}. Pass plain data.`, { path, cause: e });
 }
 
 /**
@@ -115,7 +134,15 @@ export function optionalBoolean(options: unknown, key: string): boolean | undefi
  * JSON shape) read through `ToolResult.fromJSON`, which validates it.
  */
 export function asResult(value: unknown, fn: string): ToolResult<any> {
-  if (value instanceof ToolResult) return value;
+  try {
+    if (value instanceof ToolResult) return value;
+  } catch (e) {
+    throw unreadable(e, "", "the result"); // a Proxy whose getPrototypeOf trap throws
+  }
+  return otherResult(value, fn);
+}
+
+function otherResult(value: unknown, fn: string): ToolResult<any> {
   if (typeof value !== "object" || value === null) {
     vfail("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
   }
@@ -197,6 +224,12 @@ export function urlBaseName(url: string): string {
 
 /** True when a string holds nothing but white space (`""` included); allocates nothing. */
 export function isBlank(s: string): boolean {
+  // The common case first, small enough to inline: text that starts with a visible ASCII character.
+  const c = s.charCodeAt(0);
+  return c > 32 && c < 127 ? false : blankSlow(s);
+}
+
+function blankSlow(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     // The characters String.prototype.trim removes: ASCII and Unicode white space, line ends, the BOM.

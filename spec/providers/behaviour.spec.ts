@@ -136,7 +136,6 @@ describe("options and arguments", () => {
       [{ maxBytes: -1 }, "invalid-value", "maxBytes"],
       [{ maxBytes: 1.5 }, "invalid-value", "maxBytes"],
       [{ maxBytes: "1mb" }, "invalid-value", "maxBytes"],
-      [{ unsuported: "omit" }, "invalid-value", "unsuported"],
     ];
     for (const [options, code, path] of bad) {
       const e = thrownBy(() => project(r, options));
@@ -145,6 +144,10 @@ describe("options and arguments", () => {
       expect((e as Error).message).toContain(path);
     }
     expect(() => project(r, { maxBytes: Infinity })).not.toThrow();
+  });
+
+  it.each(ALL)("%s ignores an option key it does not know (its TypeScript type refuses one)", (_name, project) => {
+    expect(project(r, { verbose: true })).toEqual(project(r));
   });
 
   it("refuses missing or bad ids and names", () => {
@@ -187,6 +190,59 @@ describe("options and arguments", () => {
       expect(e).toMatchObject({ code, path });
     }
     expect(thrownBy(() => fromMcp({}, { unsupported: "skip" } as never))).toMatchObject({ code: "invalid-value", path: "unsupported" });
+  });
+});
+
+describe("hostile values", () => {
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = (key: string) =>
+    Object.defineProperty({}, key, {
+      enumerable: true,
+      get() {
+        throw new TypeError("boom");
+      },
+    });
+
+  // The options go in as they are (the ALL wrappers would spread them, and spreading a revoked Proxy throws).
+  const RAW: [string, (r: unknown, o?: unknown) => unknown][] = [
+    ["toAnthropic", (r, o) => toAnthropic(r as never, o as never)],
+    ["toOpenAIChat", (r, o) => toOpenAIChat(r as never, o as never)],
+    ["toOpenAIResponses", (r, o) => toOpenAIResponses(r as never, o as never)],
+    ["toGemini", (r, o) => toGemini(r as never, o as never)],
+    ["toMcp", (r, o) => toMcp(r as never, o as never)],
+    ["toAiSdk", (r, o) => toAiSdk(r as never, o as never)],
+  ];
+
+  it.each(RAW)("%s turns a throwing getter or a revoked Proxy into a ValidationError, never a bare TypeError", (_name, project) => {
+    const r = ToolResult.ok("x");
+    for (const options of [revoked(), throwing("unsupported")]) {
+      const e = thrownBy(() => project(r, options));
+      expect(e).toBeInstanceOf(ValidationError);
+      expect((e as ValidationError).code).toBe("invalid-value");
+    }
+  });
+
+  it.each(ALL)("%s turns a revoked Proxy given as the result into a ValidationError", (_name, project) => {
+    const e = thrownBy(() => project(revoked() as never));
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as ValidationError).message).toMatch(/result|Reading/);
+  });
+
+  it("a throwing id option is a ValidationError at its path", () => {
+    expect(thrownBy(() => toAnthropic(ToolResult.ok("x"), throwing("toolUseId") as never))).toMatchObject({ code: "invalid-value", path: "toolUseId" });
+  });
+
+  it("fromMcp: a hostile result is a ValidationError; a hostile block is a loss, named in the output", () => {
+    expect(thrownBy(() => fromMcp(revoked() as never))).toBeInstanceOf(ValidationError);
+    expect(thrownBy(() => fromMcp(throwing("content") as never))).toBeInstanceOf(ValidationError);
+    const losses: Loss[] = [];
+    const r = fromMcp({ content: [{ type: "text", text: "ok" }, throwing("type"), revoked()] }, { onLoss: (l) => void losses.push(l) });
+    expect(r.output).toBe("ok\n[unsupported MCP content block (reading it threw)]\n[unsupported MCP content block (reading it threw)]");
+    expect(losses.map((l) => l.path)).toEqual(["content[1]", "content[2]"]);
   });
 });
 
