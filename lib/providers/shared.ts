@@ -6,7 +6,7 @@ import { typeName } from "../json-data";
 import { EXTENSIONS } from "../media";
 import { where } from "../path";
 import { ToolResult } from "../tool-result";
-import type { OnLoss, ProjectionOptions, UnsupportedPolicy } from "./loss";
+import type { OnLoss, UnsupportedPolicy } from "./loss";
 
 /** The options of one projection call, checked. */
 export interface Context {
@@ -250,4 +250,3 @@ export function joinLines(pieces: readonly string[]): string {
   return out;
 }
 
-export type { ProjectionOptions };
