@@ -8,6 +8,8 @@
 //   "masquerading" types.
 // - Nothing is minified: the published code stays readable in a stack trace. The size budget is measured
 //   on a minified copy by `npm run bench`.
+// - `hoistTransitiveImports: false`: an entry imports only its own chunk, not the chunk's dependencies as
+//   bare side-effect imports (`import "immer"`), which bundlers warn about for `sideEffects: false` packages.
 // - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
 //   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
@@ -30,7 +32,13 @@ export default [
     external,
     plugins: [typescript({ tsconfig: "./tsconfig.build.json" })],
     output: [
-      { dir: "dist/esm", format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+      {
+        dir: "dist/esm",
+        format: "es",
+        entryFileNames: "[name].js",
+        chunkFileNames: "chunks/[name]-[hash].js",
+        hoistTransitiveImports: false,
+      },
       {
         dir: "dist/cjs",
         format: "cjs",
@@ -38,6 +46,7 @@ export default [
         chunkFileNames: "chunks/[name]-[hash].cjs",
         exports: "named",
         dynamicImportInCjs: true,
+        hoistTransitiveImports: false,
       },
     ],
   },

@@ -51,12 +51,20 @@ export class ToolnexusError extends Error {
   /** Where in the value being read the problem sits, in JavaScript accessor syntax (`""` for the whole value). */
   readonly path: string;
 
+  /**
+   * An error with a stable code. Library code raises these; you rarely construct one yourself.
+   *
+   * @param code - the stable code
+   * @param message - what was wrong, where, and how to fix it
+   * @param options - `path` of the offending value, and the `cause`
+   */
   constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
     super(message, options && "cause" in options ? { cause: options.cause } : undefined);
     this.code = code;
     this.path = options?.path ?? "";
   }
 
+  /** The class name, `"ToolnexusError"`, fixed so that minifiers cannot change it. */
   override get name(): string {
     return "ToolnexusError";
   }
@@ -75,10 +83,18 @@ export class ToolnexusError extends Error {
  * ```
  */
 export class ValidationError extends ToolnexusError {
+  /**
+   * A validation error with a stable code and the path of the offending value.
+   *
+   * @param code - the stable code
+   * @param message - what was wrong, where, and how to fix it
+   * @param options - `path` of the offending value, and the `cause`
+   */
   constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
     super(code, message, options);
   }
 
+  /** The class name, `"ValidationError"`. */
   override get name(): string {
     return "ValidationError";
   }
@@ -97,10 +113,18 @@ export class ValidationError extends ToolnexusError {
  * ```
  */
 export class ContentPartError extends ValidationError {
+  /**
+   * A content part error with a stable code and the path of the offending part or field.
+   *
+   * @param code - the stable code
+   * @param message - what was wrong, where, and how to fix it
+   * @param options - `path` of the offending value, and the `cause`
+   */
   constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
     super(code, message, options);
   }
 
+  /** The class name, `"ContentPartError"`. */
   override get name(): string {
     return "ContentPartError";
   }

@@ -26,6 +26,7 @@ export { ToolResult } from "./tool-result";
 export type {
   DeepReadonly,
   InstanceOf,
+  IsAny,
   Metadata,
   MetadataOf,
   PartInput,

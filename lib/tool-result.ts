@@ -61,7 +61,8 @@ declare const METADATA_TYPE: unique symbol;
 /** The metadata type of a result class. */
 export type MetadataOf<R> = R extends { readonly [METADATA_TYPE]?: infer M } ? (M extends object ? M : Metadata) : Metadata;
 
-type IsAny<T> = 0 extends 1 & T ? true : false;
+/** `true` when `T` is `any`. */
+export type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /**
  * What a static factory called on `this` returns: the subclass, or plain `ToolResult` (with the default
@@ -771,8 +772,11 @@ export class ToolResult<M extends object = Metadata> {
   }
 }
 
+/** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
 function className(r: object): string {
-  const ctor = Object.getPrototypeOf(r)?.constructor;
+  const proto = Object.getPrototypeOf(r);
+  if (proto === ToolResult.prototype) return "ToolResult";
+  const ctor = proto?.constructor;
   return typeof ctor === "function" && ctor.name ? ctor.name : "ToolResult";
 }
 

@@ -11,7 +11,7 @@
  * import { toAnthropic, toOpenAIChat, toMcp, fromMcp } from "toolnexus/providers";
  * ```
  *
- * @module
+ * @module toolnexus/providers
  */
 export type { Loss, OnLoss, ProjectionOptions, UnsupportedPolicy } from "./loss";
 export { ANTHROPIC_EMPTY_ERROR, toAnthropic } from "./anthropic";

@@ -20,7 +20,7 @@
  * });
  * ```
  *
- * @module
+ * @module toolnexus/testing
  */
 export { equalityTesters, toolnexusEquality } from "./equality";
 export { matchers, toBeError, toBeOk, toBePending, toHaveOutput, toHaveParts } from "./matchers";
