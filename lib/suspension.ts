@@ -99,13 +99,21 @@ function checkData(data: unknown, path: string): JsonObject | undefined {
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 
+/** 400 Gregorian years, in milliseconds: the calendar repeats itself after them. */
+const CYCLE = 146097 * 86_400_000;
+
+/** `Date.UTC`, except that years 0 to 99 are those years, not 1900 to 1999 as `Date.UTC` reads them. */
+function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0): number {
+  return year < 100 ? Date.UTC(year + 400, monthIndex, day, hour, minute) - CYCLE : Date.UTC(year, monthIndex, day, hour, minute);
+}
+
 /** Milliseconds since the epoch of an RFC 3339 date-time, or `undefined` when it is not one. */
 export function parseRfc3339(s: string): number | undefined {
   const m = RFC3339.exec(s);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 60) return undefined;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = new Date(utc(year, month, 0)).getUTCDate();
   if (day < 1 || day > days) return undefined;
   let offset = 0;
   if (m[9]) {
@@ -116,7 +124,7 @@ export function parseRfc3339(s: string): number | undefined {
   }
   const frac = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
   // A leap second (:60) is read as the first instant of the next minute.
-  return Date.UTC(year, month - 1, day, hour, minute, 0) + second * 1000 + frac - offset;
+  return utc(year, month - 1, day, hour, minute) + second * 1000 + frac - offset;
 }
 
 function checkExpiresAt(value: unknown, path: string): string | undefined {
