@@ -215,15 +215,28 @@ let immer: Immer | undefined;
 function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unknown {
   immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: true });
   let inRecipe = false;
+  let async = false;
   const run = (draft: T): unknown => {
     inRecipe = true;
     const out = recipe(draft);
     inRecipe = false;
+    // An async recipe: its Promise is kept from immer, and its rejection handled here, so that an error it
+    // throws after its first await cannot become an unhandled rejection (which ends a Node process).
+    if (out instanceof Promise) {
+      async = true;
+      out.then(undefined, () => undefined);
+      return undefined;
+    }
     return out;
   };
   try {
-    return immer.produce(base, run as never);
+    const next = immer.produce(base, run as never);
+    if (async) {
+      vfail("invalid-type", path, "The recipe returned a Promise: recipes run synchronously", "Make every change before the recipe returns; await what you need before calling the copy method.");
+    }
+    return next;
   } catch (e) {
+    if (async) throw e;
     if (inRecipe) throw e;
     const deep = isInstance(e, RangeError);
     return vfail(
