@@ -13,7 +13,7 @@
 //
 // The ratios are written to bench/results/latest.json (git-ignored). Not part of CI: the machines are shared.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -92,6 +92,17 @@ if (args.worker !== undefined) {
   process.exit(0);
 }
 
+// The checkout is shared, and another build may rewrite or remove dist/ during a run of several minutes:
+// measure a private copy of it, beside node_modules so that the bundle still finds its dependencies.
+const snapshot = resolve(ROOT, "node_modules/.cache/toolnexus-bench", `dist-${process.pid}`);
+rmSync(snapshot, { recursive: true, force: true });
+cpSync(resolve(args.dist, "esm"), resolve(snapshot, "esm"), { recursive: true });
+writeFileSync(resolve(snapshot, "package.json"), '{ "type": "module" }\n'); // no package scope reaches past node_modules
+const measured = args.dist;
+args.dist = snapshot;
+process.on("exit", () => rmSync(snapshot, { recursive: true, force: true }));
+process.on("SIGINT", () => process.exit(130));
+
 /** Runs this script again in a fresh process and returns what it printed after the marker. */
 function child(extra) {
   const argv = ["--expose-gc", fileURLToPath(import.meta.url), "--dist", args.dist, ...extra];
@@ -106,7 +117,7 @@ function child(extra) {
 const pad = (s, n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const fmtRatio = (r) => (r === null || r === undefined ? "-" : `${r.toFixed(r < 0.1 ? 3 : 2)}x`);
 
-console.log(`toolnexus bench: node ${process.version}, ${os.cpus()[0]?.model ?? "unknown cpu"} x${os.cpus().length}, load ${os.loadavg()[0].toFixed(2)}`);
+console.log(`toolnexus bench: ${measured}, node ${process.version}, ${os.cpus()[0]?.model ?? "unknown cpu"} x${os.cpus().length}, load ${os.loadavg()[0].toFixed(2)}`);
 console.log("ratio = candidate / baseline, median over rounds that alternate which side runs first\n");
 
 const rows = [];
