@@ -7,7 +7,7 @@
 //   npm run bench                      every target; prints baseline, candidate and median ratio
 //   npm run bench -- --check           exits 1 when a target is missed by more than noise
 //   npm run bench -- --filter equals   only the targets whose id or title matches (a regular expression)
-//   npm run bench -- --rounds 25       more rounds per target (default 15 for fast calls, 9 for megabytes)
+//   npm run bench -- --rounds 25       more rounds per target (default 15)
 //   npm run bench -- --quick           shorter samples: a smoke run, not a measurement
 //   node bench/run.mjs --dist DIR      measure another build (say, of the commit before an optimization)
 //

@@ -17,7 +17,7 @@ const SETTINGS = {
   light: { rounds: 15, measure: { min_cpu_time: 60e6, min_samples: 20 } },
   // Calls of about 1 to 30 ms on megabytes of data: a full collection before each sample, so that the garbage
   // of one call is never collected inside the timing of another.
-  heavy: { rounds: 9, measure: { min_cpu_time: 150e6, min_samples: 12, inner_gc: true } },
+  heavy: { rounds: 15, measure: { min_cpu_time: 150e6, min_samples: 12, inner_gc: true } },
 };
 
 export function median(xs) {
