@@ -5,9 +5,9 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
+import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
-import { typeName } from "./json-data";
+import { Stamp, typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, where } from "./path";
 import { asBytes, baseName, isAsyncIterable, isBlob, isReadableStream, readBlob, readIterable, readPath, readStream } from "./sources";
@@ -70,6 +70,18 @@ function partError(code: ToolnexusErrorCode, path: string, problem: string, fix:
   return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
+/**
+ * Parts made by this copy of the library carry this private field, set before they are frozen. An object
+ * that merely has ContentPart.prototype in its chain (made with Object.create, or a Proxy of a part) lacks
+ * it, so it is read and checked by its fields like any other input, never trusted as a part.
+ */
+class PartMark extends Stamp {
+  readonly #part = true;
+  static has(value: unknown): value is ContentPart {
+    return typeof value === "object" && value !== null && #part in value;
+  }
+}
+
 /** Assigns the six fields in their fixed order and freezes: the one place a part is made. */
 function makePart(
   proto: object,
@@ -87,7 +99,7 @@ function makePart(
   part.data = data;
   part.url = url;
   part.name = name;
-  return Object.freeze(part) as ContentPart;
+  return Object.freeze(new PartMark(part)) as unknown as ContentPart;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -421,7 +433,7 @@ function utf8Length(s: string): number {
 
 /** Reads a part's JSON shape (or a part from another loaded copy of the package); errors carry `path`. */
 export function partFromJSON(value: unknown, path: string): ContentPart {
-  if (isInstance(value, ContentPart)) return value as ContentPart;
+  if (PartMark.has(value)) return value;
   let isArray: boolean;
   try {
     isArray = Array.isArray(value);
@@ -537,7 +549,7 @@ export class ContentPart {
     self.data = p.data;
     self.url = p.url;
     self.name = p.name;
-    Object.freeze(this);
+    Object.freeze(new PartMark(this));
   }
 
   /** @internal The brand read by {@link ContentPart.isContentPart}, across copies of the package. */
@@ -722,7 +734,7 @@ export class ContentPart {
    * ```
    */
   static fromJSON(value: unknown): ContentPart {
-    return partFromJSON(hasBrand(value, "ContentPart") && !isInstance(value, ContentPart) ? foreignFields(value) : value, "");
+    return partFromJSON(hasBrand(value, "ContentPart") && !PartMark.has(value) ? foreignFields(value) : value, "");
   }
 
   /**
@@ -765,7 +777,7 @@ export class ContentPart {
    * ```
    */
   static summary(part: ContentPart | ContentPartJSON): string {
-    return (isInstance(part, ContentPart) ? (part as ContentPart) : ContentPart.fromJSON(part)).summary();
+    return (PartMark.has(part) ? part : ContentPart.fromJSON(part)).summary();
   }
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
@@ -848,8 +860,8 @@ export class ContentPart {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
-    const o = other as ContentPart;
+    if (!PartMark.has(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    const o = other;
     return (
       o.type === this.type && o.text === this.text && o.mimeType === this.mimeType && o.data === this.data && o.url === this.url && o.name === this.name
     );
@@ -956,6 +968,6 @@ export function foreignFields(value: unknown): unknown {
 
 /** Reads one entry of a `parts` list: a local part is kept, anything else is read as JSON. */
 export function toPart(value: unknown, path: string): ContentPart {
-  if (isInstance(value, ContentPart)) return value as ContentPart;
+  if (PartMark.has(value)) return value;
   return partFromJSON(hasBrand(value, "ContentPart") ? foreignFields(value) : value, path);
 }

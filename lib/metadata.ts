@@ -1,9 +1,8 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
-import { isInstance } from "./brand";
 import { ValidationError, thrownMessage } from "./errors";
 import { copyJson, fail, isHazard, markHazard, newWalk, own, Stamp, typeName } from "./json-data";
 import { joinPath } from "./path";
-import { Request, toRequest } from "./suspension";
+import { isLocalRequest, Request, toRequest } from "./suspension";
 
 /** Metadata roots already validated by this copy of the library carry this private field: shared as they are. */
 class Root extends Stamp {
@@ -80,7 +79,7 @@ export function toMetadata(value: unknown, path = "metadata"): Readonly<Record<s
 }
 
 function toPending(value: unknown, path: string): Request {
-  if (isInstance(value, Request)) return value as Request;
+  if (isLocalRequest(value)) return value;
   const kind = typeName(value); // never throws, even for a revoked Proxy
   if (typeof value !== "object" || value === null || kind === "an array" || kind === "a revoked Proxy") {
     throw new ValidationError(

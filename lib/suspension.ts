@@ -7,7 +7,7 @@
  */
 import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
 import { ValidationError, ToolnexusError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
-import { copyJsonObject, isHazard, jsonEqual, typeName } from "./json-data";
+import { copyJsonObject, isHazard, jsonEqual, Stamp, typeName } from "./json-data";
 import { joinPath, where } from "./path";
 
 /** A refusal's reason. */
@@ -151,6 +151,23 @@ function checkExpiresAt(value: unknown, path: string): string | undefined {
   return value;
 }
 
+/**
+ * Requests made by this copy of the library carry this private field, set before they are frozen. An object
+ * that merely has Request.prototype in its chain (made with Object.create, or a Proxy of a request) lacks
+ * it, so it is read and checked by its fields like any other input, never trusted as a request.
+ */
+class RequestMark extends Stamp {
+  readonly #request = true;
+  static has(value: unknown): value is Request {
+    return typeof value === "object" && value !== null && #request in value;
+  }
+}
+
+/** True for a request this copy of the library made (not a look-alike, not a Proxy of one). */
+export function isLocalRequest(value: unknown): value is Request {
+  return RequestMark.has(value);
+}
+
 interface MutableRequest {
   id: string;
   kind: string;
@@ -182,7 +199,7 @@ function initRequest(target: object, f: Record<string, unknown>, path: string): 
   r.url = url;
   r.data = data;
   r.expiresAt = expiresAt;
-  return Object.freeze(target) as Request;
+  return Object.freeze(new RequestMark(target)) as unknown as Request;
 }
 
 function randomId(): string {
@@ -206,7 +223,7 @@ const REQUEST_FIELDS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as c
 
 /** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
 export function toRequest(value: unknown, path: string): Request {
-  if (isInstance(value, Request)) return value as Request;
+  if (RequestMark.has(value)) return value;
   return initRequest(Object.create(Request.prototype), readFields(value, REQUEST_FIELDS, path, "A request"), path);
 }
 
@@ -356,8 +373,8 @@ export class Request {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
-    const o = other as Request;
+    if (!RequestMark.has(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
+    const o = other;
     return (
       o.id === this.id &&
       o.kind === this.kind &&
@@ -560,7 +577,11 @@ export class Answer {
     if (other === this) return true;
     if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as Answer;
-    return o.id === this.id && o.ok === this.ok && o.reason === this.reason && dataEqual(o.data, this.data);
+    try {
+      return o.id === this.id && o.ok === this.ok && o.reason === this.reason && dataEqual(o.data, this.data);
+    } catch {
+      return false; // a look-alike whose fields cannot be read (a Proxy of an answer)
+    }
   }
 
   /**

@@ -10,7 +10,7 @@ import { ToolnexusError, ValidationError, thrownMessage, type SafeResult, type V
 import { copyJson, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
 import { formatPath, where } from "./path";
-import { asValidationError, Request, type RequestInit } from "./suspension";
+import { asValidationError, isLocalRequest, Request, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -716,9 +716,13 @@ export class ToolResult<M extends object = Metadata> {
     if (other === this) return true;
     if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
     const o = other as ToolResult<M>;
-    if (o.output !== this.output || o.isError !== this.isError) return false;
-    if (!partsEqual(this.parts, o.parts)) return false;
-    return this.metadata === o.metadata || (this.metadata !== null && o.metadata !== null && jsonEqual(this.metadata, o.metadata));
+    try {
+      if (o.output !== this.output || o.isError !== this.isError) return false;
+      if (!partsEqual(this.parts, o.parts)) return false;
+      return this.metadata === o.metadata || (this.metadata !== null && o.metadata !== null && jsonEqual(this.metadata, o.metadata));
+    } catch {
+      return false; // a look-alike whose fields cannot be read (a Proxy of a result)
+    }
   }
 
   /**
@@ -806,7 +810,7 @@ function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] 
 }
 
 function toPendingRequest(value: unknown): Request {
-  return value instanceof Request ? value : Request.fromJSON(value);
+  return isLocalRequest(value) ? value : Request.fromJSON(value);
 }
 
 /** Reads a result's JSON shape into its fields. */

@@ -140,6 +140,43 @@ const SAFE_SYNC: Record<string, (h: unknown) => unknown> = {
   "Answer.safeFromJSON(h)": (h) => Answer.safeFromJSON(h),
 };
 
+/**
+ * What is wrong with a value an entry point returned, or undefined: a toolnexus value it returns must be a
+ * genuine one (deep-frozen, written and read back equal), whatever look-alike it was given.
+ */
+function returnedProblem(out: unknown): string | undefined {
+  const kinds: [(v: unknown) => boolean, { fromJSON(v: unknown): { equals(o: unknown): boolean } }][] = [
+    [(v) => ToolResult.isToolResult(v), ToolResult],
+    [(v) => ContentPart.isContentPart(v), ContentPart],
+    [(v) => Request.isRequest(v), Request],
+    [(v) => Answer.isAnswer(v), Answer],
+  ];
+  for (const [is, cls] of kinds) {
+    if (!is(out)) continue;
+    try {
+      const back = cls.fromJSON(JSON.parse(JSON.stringify(out)));
+      if (!back.equals(out)) return "the value it returned does not read back equal";
+      return deepFrozen(out) ? undefined : "the value it returned is not deep-frozen";
+    } catch (e) {
+      return `the value it returned cannot be written and read back: ${describeThrown(e)}`;
+    }
+  }
+  return undefined;
+}
+
+function deepFrozen(v: unknown, seen = new Set<object>()): boolean {
+  if (typeof v !== "object" || v === null || seen.has(v)) return true;
+  seen.add(v);
+  if (!Object.isFrozen(v)) return false;
+  return Reflect.ownKeys(v).every((k) => deepFrozen((v as Record<PropertyKey, unknown>)[k], seen));
+}
+
+/**
+ * attempt() returns a ToolResult of the calling class as is (DESIGN.md), so a look-alike a tool body
+ * returns comes back as it was given; the README states it.
+ */
+const RETURNED_AS_IS = new Set(["ToolResult.attempt(() => h)"]);
+
 /** What is wrong with one thrown value, or undefined when it is allowed. */
 function verdict(e: unknown, recipe: { threw?: { value: unknown } }): string | undefined {
   if (recipe.threw !== undefined) return e === recipe.threw.value ? undefined : `the recipe threw, but something else surfaced: ${describeThrown(e)}`;
@@ -154,9 +191,11 @@ describe("no crash escapes from any entry point", () => {
     for (const h of HOSTILE) {
       const recipe: { threw?: { value: unknown } } = {};
       try {
-        const out = SYNC[name]!(h.make(), recipe);
+        let out = SYNC[name]!(h.make(), recipe);
         // attempt() returns a Promise for a thenable: it must settle to a result, never reject.
-        if (out instanceof Promise) await out.catch((e: unknown) => problems.push(`${h.label}: rejected with ${describeThrown(e)}`));
+        if (out instanceof Promise) out = await out.catch((e: unknown) => problems.push(`${h.label}: rejected with ${describeThrown(e)}`));
+        const p = RETURNED_AS_IS.has(name) ? undefined : returnedProblem(out);
+        if (p !== undefined) problems.push(`${h.label}: ${p}`);
       } catch (e) {
         const v = verdict(e, recipe);
         if (v !== undefined) problems.push(`${h.label}: ${v}`);

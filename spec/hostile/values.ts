@@ -1,7 +1,13 @@
 // A catalogue of hostile JavaScript values: each entry makes a fresh one, since some are used up (a getter
 // counts its reads, a revoked Proxy stays revoked). The property suite mixes them into generated documents,
 // and the hostile specs hand each one to every public entry point.
+import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { Point, selfThrowingProxy, throwingProxy } from "./constructs";
+
+/** An object with a toolnexus prototype and fields of its own choosing: not made by the library. */
+function forged(proto: object, fields: Record<string, unknown>): object {
+  return Object.assign(Object.create(proto) as object, fields);
+}
 
 export interface Hostile {
   readonly label: string;
@@ -78,5 +84,13 @@ export const HOSTILE: readonly Hostile[] = [
   { label: "a revoked Proxy", make: () => revoked({}) },
   { label: "a revoked Proxy of an array", make: () => revoked([]) },
   { label: "a revoked Proxy of a function", make: () => revoked(() => 1) },
+  { label: "a forged part (javascript: url)", make: () => forged(ContentPart.prototype, { type: "image", mimeType: "image/png", url: "javascript:alert(1)" }) },
+  { label: "a Proxy of a real part whose get trap throws", make: () => throwingProxy(ContentPart.text("t"), ["get"]) },
+  { label: "a forged request (empty id)", make: () => forged(Request.prototype, { id: "", kind: 5, prompt: null }) },
+  { label: "a Proxy of a real request whose get trap throws", make: () => throwingProxy(Request.create({ kind: "k", prompt: "p" }), ["get"]) },
+  { label: "a forged answer", make: () => forged(Answer.prototype, { id: 1, ok: "yes" }) },
+  { label: "a Proxy of a real answer whose get trap throws", make: () => throwingProxy(Answer.accept("r"), ["get"]) },
+  { label: "a forged result", make: () => forged(ToolResult.prototype, { output: 5, isError: "no", parts: "x", metadata: new Map() }) },
+  { label: "a Proxy of a real result whose get trap throws", make: () => throwingProxy(ToolResult.ok("x"), ["get"]) },
   { label: "a __proto__ key from JSON.parse", make: () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') },
 ];
