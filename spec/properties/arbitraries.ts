@@ -222,7 +222,7 @@ function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string 
   return out;
 }
 
-/** A deep copy of a JSON document with the node at `path` replaced (the root when the path is empty). */
+/** A copy of a JSON document with the node at `path` replaced or added (the root when the path is empty). */
 export function replaceAt(doc: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
@@ -232,7 +232,10 @@ export function replaceAt(doc: unknown, path: readonly (string | number)[], repl
     return copy;
   }
   const src = doc as Record<string, unknown>;
-  return objectOf(Object.keys(src).map((k) => [k, k === head ? replaceAt(src[k], rest, replacement) : src[k]] as const));
+  const keys = Object.keys(src);
+  const entries = keys.map((k) => [k, k === head ? replaceAt(src[k], rest, replacement) : src[k]] as const);
+  // A key the document lacks is added.
+  return objectOf(keys.includes(head as string) ? entries : [...entries, [head as string, replaceAt(undefined, rest, replacement)] as const]);
 }
 
 /** A valid document and the node to replace in it, with a generated value or a hostile one. */

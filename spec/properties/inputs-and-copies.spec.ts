@@ -75,7 +75,7 @@ describe("copies never change the receiver", () => {
         expect(cls.fromJSON(JSON.parse(JSON.stringify(out))).equals(out)).toBe(true);
       }),
     );
-  }, timeout(3));
+  }, timeout(20));
 
   it(`ToolResult: a copy refused for a bad argument leaves the receiver as it was (${RUNS} runs)`, () => {
     const copies: ((r: ToolResult, v: unknown) => unknown)[] = [

@@ -58,7 +58,7 @@ describe.each(TYPES.map((t) => [t.name, t] as const))("%s.safeFromJSON never thr
 
   it(`on valid documents with one node replaced by anything (${RUNS} runs)`, () => {
     fc.assert(fc.property(mutated(t.json), (m) => readBoth(t, () => applyMutation(m))));
-  }, timeout(4));
+  }, timeout(20));
 
   it("and on nothing at all", () => {
     for (const v of [undefined, null, "", 0, false, Symbol("s"), 1n, () => undefined]) expect(() => readBoth(t, () => v)).not.toThrow();

@@ -110,5 +110,5 @@ describe("keys that name prototype machinery stay data", () => {
         checkSafe(before, null, result);
       }),
     );
-  }, timeout(6));
+  }, timeout(20));
 });

@@ -56,7 +56,7 @@ describe.each(TYPES.map((t) => [t.name, t] as const))("%s: what is read round-tr
         if (r.success) roundTrips(t.fromJSON, r.data as Value);
       }),
     );
-  }, timeout(4));
+  }, timeout(20));
 });
 
 describe("values built by the other doors round-trip", () => {
@@ -135,7 +135,7 @@ describe("values built by the other doors round-trip", () => {
         },
       ),
     );
-  }, timeout(8));
+  }, timeout(20));
 
   it(`Request: new, create, with, and any RFC 3339 expiry round-trip (${RUNS} runs)`, () => {
     fc.assert(
