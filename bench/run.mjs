@@ -216,6 +216,8 @@ const report = {
   date: new Date().toISOString(),
   node: process.version,
   cpu: `${os.cpus()[0]?.model ?? "unknown"} x${os.cpus().length}`,
+  dist: measured,
+  load: os.loadavg()[0],
   options: { rounds: args.rounds ?? "default", quick: args.quick, filter: args.filter?.source },
   ratios: Object.fromEntries(rows.map((r) => [r.id, r.ratio])),
   targets: rows.map(({ baseline, candidate, details, ...r }) => ({
