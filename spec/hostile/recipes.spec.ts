@@ -117,6 +117,24 @@ describe("what immer throws while finishing a draft", () => {
   });
 });
 
+describe("a getter in a value a recipe puts in its draft", () => {
+  it("is read once, and its value stored as data", () => {
+    let reads = 0;
+    const value = Object.defineProperty({}, "a", { enumerable: true, get: () => ++reads });
+    const r = base().withMetadata((m: Record<string, unknown>) => void (m.x = { inner: value }));
+    expect(reads).toBe(1);
+    expect(Object.getOwnPropertyDescriptor((r.metadata!.x as Record<string, Record<string, unknown>>).inner, "a")).toEqual({ value: 1, enumerable: true, writable: false, configurable: false });
+  });
+
+  it("on a replacement the recipe returns is read by immer too: twice (a stated limit)", () => {
+    let reads = 0;
+    const value = Object.defineProperty({}, "a", { enumerable: true, get: () => ++reads });
+    const r = base().withMetadata(() => ({ inner: value }) as never);
+    expect(reads).toBe(2);
+    expect((r.metadata!.inner as Record<string, unknown>).a).toBe(2);
+  });
+});
+
 describe("an async recipe", () => {
   it("is refused with a ValidationError, and a rejection after its first await is handled", async () => {
     const unhandled: unknown[] = [];
