@@ -170,14 +170,19 @@ if (selected(sizeRow)) {
   const size = await coreSize(resolve(args.dist, "esm/index.js"));
   Object.assign(sizeRow, {
     baseline: { label: "budget: 8 KB", value: BUDGET, unit: "bytes", display: `${BUDGET} B` },
-    candidate: { label: `esbuild --minify of dist/esm/index.js and its chunks, node:zlib gzip (${size.minified} B minified)`, value: size.gzipped, unit: "bytes", display: `${size.gzipped} B` },
+    candidate: {
+      label: `what import "toolnexus" loads: esbuild --minify --splitting of dist/esm/index.js, node:zlib gzip (${size.minified} B minified; lazy chunks for the async readers: ${size.lazyGzipped} B gzipped)`,
+      value: size.gzipped,
+      unit: "bytes",
+      display: `${size.gzipped} B`,
+    },
     ratio: size.gzipped / BUDGET,
     limit: 1,
     noise: 0,
     status: verdict(size.gzipped / BUDGET, 1, 0),
   });
   sizeRow.bySource = await sizeBySource();
-  sizeRow.details = [`minified bytes by source: ${sizeRow.bySource.map((x) => `${x.file.replace(/^lib\//, "")} ${x.bytes}`).join(", ")}`];
+  sizeRow.details = [`minified bytes by source: ${sizeRow.bySource.map((x) => `${x.file.replace(/^lib\//, "")} ${x.bytes}${x.lazy ? " (lazy)" : ""}`).join(", ")}`];
   rows.push(sizeRow);
   printRow(sizeRow);
 }

@@ -15,11 +15,21 @@ export const CORE_ENTRY = resolve(ROOT, "dist/esm/index.js");
 const EXTERNAL = ["immer", "fast-deep-equal", "fast-deep-equal/*", "node:*"];
 const DEPENDENCIES = ["immer", "fast-deep-equal"];
 
-/** The core entry and its chunks bundled by esbuild, minified, then gzipped by node:zlib at its default level. */
+/**
+ * The core as a web app's bundler sees it: esbuild bundles the entry with code splitting, minifies, and
+ * gzips with node:zlib at its default level. `gzipped` counts what `import "toolnexus"` loads: the entry's
+ * output and every chunk it imports statically. Code behind a dynamic `import()` (the readers of file paths,
+ * Blobs and streams, which only the async factories need) lands in its own chunks and is counted apart as
+ * `lazyGzipped`, loaded the first time such a factory runs.
+ *
+ * `entry` is the built `dist/esm/index.js` by default; `lib/index.ts` works too (esbuild reads TypeScript).
+ */
 export async function coreSize(entry = CORE_ENTRY) {
   const built = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
+    splitting: true,
+    outdir: "/size-check",
     minify: true,
     format: "esm",
     platform: "neutral",
@@ -28,19 +38,40 @@ export async function coreSize(entry = CORE_ENTRY) {
     logLevel: "silent",
     metafile: true,
   });
-  const code = built.outputFiles[0].contents;
-  const inputs = Object.values(built.metafile.outputs)[0].inputs;
-  return { minified: code.length, gzipped: gzipSync(code).length, inputs: Object.keys(inputs).map((p) => resolve(ROOT, p)) };
+  const outputs = built.metafile.outputs;
+  const key = (file) => Object.keys(outputs).find((k) => resolve(k) === resolve(file));
+  const contents = new Map(built.outputFiles.map((f) => [key(f.path), f.contents]));
+  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
+  // What a static import loads: the entry and the chunks it imports with import statements, transitively.
+  const initial = new Set([entryKey]);
+  for (const k of initial) {
+    for (const i of outputs[k].imports) if (!i.external && i.kind === "import-statement") initial.add(i.path);
+  }
+  const lazy = Object.keys(outputs).filter((k) => k.endsWith(".js") && !initial.has(k));
+  const sum = (keys, f) => keys.reduce((n, k) => n + f(contents.get(k)), 0);
+  const joined = (keys) => Buffer.concat(keys.map((k) => Buffer.from(contents.get(k))));
+  const inputs = (keys) => keys.flatMap((k) => Object.keys(outputs[k].inputs)).map((p) => resolve(ROOT, p));
+  return {
+    minified: sum([...initial], (c) => c.length),
+    gzipped: gzipSync(joined([...initial])).length,
+    inputs: inputs([...initial]),
+    lazyMinified: sum(lazy, (c) => c.length),
+    lazyGzipped: lazy.length === 0 ? 0 : gzipSync(joined(lazy)).length,
+    lazyInputs: inputs(lazy),
+  };
 }
 
 /**
  * Where the bytes go: the core bundled from its TypeScript sources, each module's share of the minified
- * output (esbuild's metafile), largest first. The built chunks no longer say which module each line came from.
+ * output (esbuild's metafile), largest first, marked `lazy` when it sits behind a dynamic import. The built
+ * chunks no longer say which module each line came from.
  */
 export async function sizeBySource() {
   const built = await esbuild.build({
     entryPoints: [resolve(ROOT, "lib/index.ts")],
     bundle: true,
+    splitting: true,
+    outdir: "/size-check",
     minify: true,
     format: "esm",
     platform: "neutral",
@@ -49,11 +80,22 @@ export async function sizeBySource() {
     logLevel: "silent",
     metafile: true,
   });
-  const inputs = Object.values(built.metafile.outputs)[0].inputs;
-  return Object.entries(inputs)
-    .map(([file, v]) => ({ file, bytes: v.bytesInOutput }))
-    .filter((x) => x.bytes > 0)
-    .sort((a, b) => b.bytes - a.bytes);
+  const rows = [];
+  for (const out of Object.values(built.metafile.outputs)) {
+    for (const [file, v] of Object.entries(out.inputs)) {
+      if (v.bytesInOutput > 0) rows.push({ file, bytes: v.bytesInOutput, lazy: out.entryPoint === undefined && !isStaticChunk(built.metafile, out) });
+    }
+  }
+  return rows.sort((a, b) => b.bytes - a.bytes);
+}
+
+/** True when a chunk is imported statically by the entry (directly or through another such chunk). */
+function isStaticChunk(metafile, chunk) {
+  const outputs = metafile.outputs;
+  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
+  const seen = new Set([entryKey]);
+  for (const k of seen) for (const i of outputs[k].imports) if (!i.external && i.kind === "import-statement") seen.add(i.path);
+  return [...seen].some((k) => outputs[k] === chunk);
 }
 
 // ---------------------------------------------------------------------------------------------------------
