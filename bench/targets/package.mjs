@@ -16,15 +16,12 @@ const EXTERNAL = ["immer", "fast-deep-equal", "fast-deep-equal/*", "node:*"];
 const DEPENDENCIES = ["immer", "fast-deep-equal"];
 
 /**
- * The core as a web app's bundler sees it: esbuild bundles the entry with code splitting, minifies, and
- * gzips with node:zlib at its default level. `gzipped` counts what `import "toolnexus"` loads: the entry's
- * output and every chunk it imports statically. Code behind a dynamic `import()` (the readers of file paths,
- * Blobs and streams, which only the async factories need) lands in its own chunks and is counted apart as
- * `lazyGzipped`, loaded the first time such a factory runs.
- *
- * `entry` is the built `dist/esm/index.js` by default; `lib/index.ts` works too (esbuild reads TypeScript).
+ * The core as a web app's bundler sees it: esbuild bundles `entry` with code splitting and minifies it. The
+ * outputs are split in two: what `import "toolnexus"` loads (the entry's output and every chunk it imports
+ * statically, transitively) and the lazy chunks behind a dynamic `import()` (the readers of file paths,
+ * Blobs and streams, which only the async factories need, loaded the first time one runs).
  */
-export async function coreSize(entry = CORE_ENTRY) {
+async function bundleCore(entry) {
   const built = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -39,24 +36,31 @@ export async function coreSize(entry = CORE_ENTRY) {
     metafile: true,
   });
   const outputs = built.metafile.outputs;
-  const key = (file) => Object.keys(outputs).find((k) => resolve(k) === resolve(file));
-  const contents = new Map(built.outputFiles.map((f) => [key(f.path), f.contents]));
-  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
-  // What a static import loads: the entry and the chunks it imports with import statements, transitively.
-  const initial = new Set([entryKey]);
+  const keyOf = (file) => Object.keys(outputs).find((k) => resolve(k) === resolve(file));
+  const contents = new Map(built.outputFiles.map((f) => [keyOf(f.path), f.contents]));
+  const initial = new Set([Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined)]);
   for (const k of initial) {
     for (const i of outputs[k].imports) if (!i.external && i.kind === "import-statement") initial.add(i.path);
   }
   const lazy = Object.keys(outputs).filter((k) => k.endsWith(".js") && !initial.has(k));
-  const sum = (keys, f) => keys.reduce((n, k) => n + f(contents.get(k)), 0);
-  const joined = (keys) => Buffer.concat(keys.map((k) => Buffer.from(contents.get(k))));
+  return { outputs, contents, initial: [...initial], lazy };
+}
+
+/**
+ * The budget's measure: what `import "toolnexus"` loads, minified and gzipped by node:zlib at its default
+ * level (`gzipped`), and the lazy chunks apart (`lazyGzipped`). `entry` is the built `dist/esm/index.js` by
+ * default; `lib/index.ts` works too (esbuild reads TypeScript).
+ */
+export async function coreSize(entry = CORE_ENTRY) {
+  const { outputs, contents, initial, lazy } = await bundleCore(entry);
+  const bytes = (keys) => Buffer.concat(keys.map((k) => Buffer.from(contents.get(k))));
   const inputs = (keys) => keys.flatMap((k) => Object.keys(outputs[k].inputs)).map((p) => resolve(ROOT, p));
   return {
-    minified: sum([...initial], (c) => c.length),
-    gzipped: gzipSync(joined([...initial])).length,
-    inputs: inputs([...initial]),
-    lazyMinified: sum(lazy, (c) => c.length),
-    lazyGzipped: lazy.length === 0 ? 0 : gzipSync(joined(lazy)).length,
+    minified: bytes(initial).length,
+    gzipped: gzipSync(bytes(initial)).length,
+    inputs: inputs(initial),
+    lazyMinified: bytes(lazy).length,
+    lazyGzipped: lazy.length === 0 ? 0 : gzipSync(bytes(lazy)).length,
     lazyInputs: inputs(lazy),
   };
 }
@@ -67,35 +71,14 @@ export async function coreSize(entry = CORE_ENTRY) {
  * chunks no longer say which module each line came from.
  */
 export async function sizeBySource() {
-  const built = await esbuild.build({
-    entryPoints: [resolve(ROOT, "lib/index.ts")],
-    bundle: true,
-    splitting: true,
-    outdir: "/size-check",
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    external: EXTERNAL,
-    write: false,
-    logLevel: "silent",
-    metafile: true,
-  });
+  const { outputs, lazy } = await bundleCore(resolve(ROOT, "lib/index.ts"));
   const rows = [];
-  for (const out of Object.values(built.metafile.outputs)) {
+  for (const [key, out] of Object.entries(outputs)) {
     for (const [file, v] of Object.entries(out.inputs)) {
-      if (v.bytesInOutput > 0) rows.push({ file, bytes: v.bytesInOutput, lazy: out.entryPoint === undefined && !isStaticChunk(built.metafile, out) });
+      if (v.bytesInOutput > 0) rows.push({ file, bytes: v.bytesInOutput, lazy: lazy.includes(key) });
     }
   }
   return rows.sort((a, b) => b.bytes - a.bytes);
-}
-
-/** True when a chunk is imported statically by the entry (directly or through another such chunk). */
-function isStaticChunk(metafile, chunk) {
-  const outputs = metafile.outputs;
-  const entryKey = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
-  const seen = new Set([entryKey]);
-  for (const k of seen) for (const i of outputs[k].imports) if (!i.external && i.kind === "import-statement") seen.add(i.path);
-  return [...seen].some((k) => outputs[k] === chunk);
 }
 
 // ---------------------------------------------------------------------------------------------------------
