@@ -5,9 +5,10 @@
 import { describe, expect, it } from "@jest/globals";
 import { Agent, RunState, run, setTracingDisabled, tool, type RunToolApprovalItem } from "@openai/agents-core";
 import { ScriptedModel, assistantMessage, functionCall } from "@openai/agents-core/testing";
-import { Answer, Request, ValidationError, type AnswerJSON, type RequestJSON } from "toolnexus";
+import { Answer, Request, type AnswerJSON, type RequestJSON } from "toolnexus";
 import { fromAgentsInterruption, toAgentsDecision, type AgentsDecision, type AgentsInterruption } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";
+import { thrownValidation } from "../support/throws";
 
 setTracingDisabled(true);
 
@@ -19,16 +20,6 @@ interface Fixture {
 
 const fx = loadJSON<Fixture>("bridges/agents.json");
 
-function thrown(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationError);
-    return e as ValidationError;
-  }
-  throw new Error("expected a ValidationError, nothing was thrown");
-}
-
 describe("fromAgentsInterruption (fixtures/bridges/agents.json)", () => {
   it.each(fx.interruptions.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const request = fromAgentsInterruption(c.item);
@@ -37,7 +28,7 @@ describe("fromAgentsInterruption (fixtures/bridges/agents.json)", () => {
   });
 
   it.each(fx.invalidInterruptions.map((c) => [c.name, c] as const))("refuses %s", (_name, c) => {
-    const e = thrown(() => fromAgentsInterruption(c.item as AgentsInterruption));
+    const e = thrownValidation(() => fromAgentsInterruption(c.item as AgentsInterruption));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "@jest/globals";
 import type * as AiModule from "ai";
 import type { ModelMessage, ToolApprovalRequest, ToolApprovalRequestOutput, ToolApprovalResponse, ToolSet } from "ai";
 import type * as AiTestModule from "ai/test";
-import { Answer, Request, ToolResult, ValidationError, type AnswerJSON, type RequestJSON } from "toolnexus";
+import { Answer, Request, ToolResult, type AnswerJSON, type RequestJSON } from "toolnexus";
 import {
   fromAiSdkApprovalRequest,
   fromAiSdkApprovalResponse,
@@ -13,10 +13,10 @@ import {
   toAiSdkApprovalResponse,
   type AiSdkApprovalRequestInput,
   type AiSdkToolCall,
-  type Loss,
 } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";
 import { importEsm } from "./esm";
+import { thrownValidation, collectLosses } from "../support/throws";
 
 interface Fixture {
   requests: { name: string; request: RequestJSON; toolCallId: string; part: ToolApprovalRequest; losses: string[] }[];
@@ -29,27 +29,12 @@ interface Fixture {
 
 const fx = loadJSON<Fixture>("bridges/ai-sdk-approvals.json");
 
-function thrown(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationError);
-    return e as ValidationError;
-  }
-  throw new Error("expected a ValidationError, nothing was thrown");
-}
-
-function collect(): { losses: Loss[]; onLoss: (l: Loss) => void } {
-  const losses: Loss[] = [];
-  return { losses, onLoss: (l) => losses.push(l) };
-}
-
 const loadAi = () => importEsm<typeof AiModule>("ai");
 const loadAiTest = () => importEsm<typeof AiTestModule>("ai/test");
 
 describe("toAiSdkApprovalRequest (fixtures/bridges/ai-sdk-approvals.json, requests)", () => {
   it.each(fx.requests.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const { losses, onLoss } = collect();
+    const { losses, onLoss } = collectLosses();
     const part = toAiSdkApprovalRequest(Request.fromJSON(c.request), { toolCallId: c.toolCallId, onLoss });
     expect(part).toEqual(c.part);
     expect(losses.map((l) => l.path)).toEqual(c.losses);
@@ -58,16 +43,16 @@ describe("toAiSdkApprovalRequest (fixtures/bridges/ai-sdk-approvals.json, reques
 
   it("needs the toolCallId of the call that paused", () => {
     const req = Request.create({ kind: "approval", prompt: "p" });
-    expect(thrown(() => toAiSdkApprovalRequest(req, undefined as never)).code).toBe("missing");
-    expect(thrown(() => toAiSdkApprovalRequest(req, {} as never)).path).toBe("toolCallId");
-    expect(thrown(() => toAiSdkApprovalRequest(req, { toolCallId: "" })).code).toBe("invalid-value");
-    expect(thrown(() => toAiSdkApprovalRequest(req, { toolCallId: "c", toolcallid: "c" } as never)).path).toBe("toolcallid");
+    expect(thrownValidation(() => toAiSdkApprovalRequest(req, undefined as never)).code).toBe("missing");
+    expect(thrownValidation(() => toAiSdkApprovalRequest(req, {} as never)).path).toBe("toolCallId");
+    expect(thrownValidation(() => toAiSdkApprovalRequest(req, { toolCallId: "" })).code).toBe("invalid-value");
+    expect(thrownValidation(() => toAiSdkApprovalRequest(req, { toolCallId: "c", toolcallid: "c" } as never)).path).toBe("toolcallid");
   });
 });
 
 describe("toAiSdkApprovalResponse / fromAiSdkApprovalResponse (fixtures: answers, responses)", () => {
   it.each(fx.answers.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const { losses, onLoss } = collect();
+    const { losses, onLoss } = collectLosses();
     const answer = Answer.fromJSON(c.answer);
     const response = toAiSdkApprovalResponse(answer, { onLoss });
     expect(response).toEqual(c.response);
@@ -82,7 +67,7 @@ describe("toAiSdkApprovalResponse / fromAiSdkApprovalResponse (fixtures: answers
   });
 
   it.each(fx.invalidResponses.map((c) => [c.name, c] as const))("refuses a response with %s", (_name, c) => {
-    const e = thrown(() => fromAiSdkApprovalResponse(c.response as ToolApprovalResponse));
+    const e = thrownValidation(() => fromAiSdkApprovalResponse(c.response as ToolApprovalResponse));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 
@@ -103,12 +88,12 @@ describe("fromAiSdkApprovalRequest (fixtures: approvalRequests)", () => {
   });
 
   it.each(fx.invalidApprovalRequests.map((c) => [c.name, c] as const))("refuses %s", (_name, c) => {
-    const e = thrown(() => fromAiSdkApprovalRequest(c.part as AiSdkApprovalRequestInput, c.toolCall === undefined ? undefined : { toolCall: c.toolCall }));
+    const e = thrownValidation(() => fromAiSdkApprovalRequest(c.part as AiSdkApprovalRequestInput, c.toolCall === undefined ? undefined : { toolCall: c.toolCall }));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 
   it("refuses an input that is not JSON data, naming it", () => {
-    const e = thrown(() => fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCall: { toolCallId: "c", toolName: "t", input: { when: new Date(0) } } }));
+    const e = thrownValidation(() => fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCall: { toolCallId: "c", toolName: "t", input: { when: new Date(0) } } }));
     expect(e.path).toBe("data.input.when");
   });
 

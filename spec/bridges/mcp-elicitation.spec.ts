@@ -13,17 +13,17 @@ import {
   type ElicitResult,
   type PrimitiveSchemaDefinition,
 } from "@modelcontextprotocol/sdk/types.js";
-import { Answer, Request, ToolResult, ValidationError, type AnswerJSON, type RequestJSON } from "toolnexus";
+import { Answer, Request, ToolResult, type AnswerJSON, type RequestJSON } from "toolnexus";
 import {
   fromMcpElicitation,
   fromMcpElicitResult,
   toMcpElicitation,
   toMcpElicitResult,
-  type Loss,
   type McpElicitParams,
   type McpPrimitiveSchemaDefinition,
 } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";
+import { thrownValidation, collectLosses } from "../support/throws";
 
 interface Case {
   name: string;
@@ -65,24 +65,9 @@ function sdkParams(params: unknown): unknown {
   return ElicitRequestSchema.parse({ method: "elicitation/create", params }).params;
 }
 
-function collect(): { losses: Loss[]; onLoss: (l: Loss) => void } {
-  const losses: Loss[] = [];
-  return { losses, onLoss: (l) => losses.push(l) };
-}
-
-function thrown(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationError);
-    return e as ValidationError;
-  }
-  throw new Error("expected a ValidationError, nothing was thrown");
-}
-
 describe("toMcpElicitation / fromMcpElicitation (fixtures/bridges/mcp-elicitation.json)", () => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const { losses, onLoss } = collect();
+    const { losses, onLoss } = collectLosses();
     const params = toMcpElicitation(Request.fromJSON(c.request), { onLoss });
     expect(params).toEqual(c.params);
     expect(losses.map((l) => l.path)).toEqual(c.losses);
@@ -141,9 +126,9 @@ describe("toMcpElicitation / fromMcpElicitation (fixtures/bridges/mcp-elicitatio
   });
 
   it("reports losses only once the request is known to be valid", () => {
-    const { losses, onLoss } = collect();
+    const { losses, onLoss } = collectLosses();
     const req = Request.create({ kind: "input", prompt: "p", data: { schema: { type: "object", $schema: "x", properties: { a: { type: "string", pattern: "x" }, b: { type: "object", properties: {} } } } } });
-    thrown(() => toMcpElicitation(req, { onLoss }));
+    thrownValidation(() => toMcpElicitation(req, { onLoss }));
     expect(losses).toEqual([]);
   });
 
@@ -170,22 +155,22 @@ describe("toMcpElicitation / fromMcpElicitation (fixtures/bridges/mcp-elicitatio
 
   it("refuses unknown options and an onLoss that is not a function", () => {
     const req = Request.create({ kind: "input", prompt: "p" });
-    expect(thrown(() => toMcpElicitation(req, { onloss: () => {} } as never)).path).toBe("onloss");
-    expect(thrown(() => toMcpElicitation(req, { onLoss: "log" } as never)).code).toBe("invalid-type");
+    expect(thrownValidation(() => toMcpElicitation(req, { onloss: () => {} } as never)).path).toBe("onloss");
+    expect(thrownValidation(() => toMcpElicitation(req, { onLoss: "log" } as never)).code).toBe("invalid-type");
   });
 });
 
 describe("toMcpElicitation refuses what MCP cannot carry (fixtures/bridges/mcp-elicitation-invalid.json)", () => {
   it.each(invalid.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const req = Request.fromJSON(c.request);
-    const e = thrown(() => toMcpElicitation(req));
+    const e = thrownValidation(() => toMcpElicitation(req));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
     expect(e.message).toContain(c.path === "" ? "top level" : `at ${c.path}`);
   });
 
   it("says what was wrong, where, and how to fix it", () => {
     const nested = invalid.cases.find((c) => c.name === "a nested object field")!;
-    const e = thrown(() => toMcpElicitation(Request.fromJSON(nested.request)));
+    const e = thrownValidation(() => toMcpElicitation(Request.fromJSON(nested.request)));
     expect(e.message).toMatch(/nested object.*MCP forms are flat at data\.schema\.properties\.address\. Flatten it/);
   });
 
@@ -200,7 +185,7 @@ describe("toMcpElicitation refuses what MCP cannot carry (fixtures/bridges/mcp-e
 
 describe("fromMcpElicitation refuses what is not elicitation params", () => {
   it.each(invalid.invalidParams.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const e = thrown(() => fromMcpElicitation(c.params as never));
+    const e = thrownValidation(() => fromMcpElicitation(c.params as never));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 });
@@ -209,7 +194,7 @@ describe("toMcpElicitResult / fromMcpElicitResult (fixtures/bridges/mcp-elicit-r
   const request = Request.fromJSON(results.request);
 
   it.each(results.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const { losses, onLoss } = collect();
+    const { losses, onLoss } = collectLosses();
     const answer = Answer.fromJSON(c.answer);
     const result = toMcpElicitResult(answer, { onLoss });
     expect(result).toEqual(c.result);
@@ -222,7 +207,7 @@ describe("toMcpElicitResult / fromMcpElicitResult (fixtures/bridges/mcp-elicit-r
   });
 
   it.each(results.invalidAnswers.map((c) => [c.name, c] as const))("refuses an answer holding %s", (_name, c) => {
-    const e = thrown(() => toMcpElicitResult(Answer.fromJSON(c.answer)));
+    const e = thrownValidation(() => toMcpElicitResult(Answer.fromJSON(c.answer)));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 
@@ -231,7 +216,7 @@ describe("toMcpElicitResult / fromMcpElicitResult (fixtures/bridges/mcp-elicit-r
   });
 
   it.each(results.invalidResults.map((c) => [c.name, c] as const))("refuses a result with %s", (_name, c) => {
-    const e = thrown(() => fromMcpElicitResult(request, c.result as ElicitResult));
+    const e = thrownValidation(() => fromMcpElicitResult(request, c.result as ElicitResult));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
   });
 
@@ -333,7 +318,7 @@ describe("a real MCP client and server, linked in memory", () => {
 
 describe("errors about a url never print it (links often carry tokens)", () => {
   it.each(["/login?token=SECRET", "https://alice:SECRET@auth.example.com/", "javascript:SECRET()", "https://auth.example.com/SECRET path"])("%s", (url) => {
-    const e = thrown(() => toMcpElicitation(new Request({ id: "r", kind: "authorization", prompt: "Log in", url })));
+    const e = thrownValidation(() => toMcpElicitation(new Request({ id: "r", kind: "authorization", prompt: "Log in", url })));
     expect(e.message).not.toContain("SECRET");
   });
 });

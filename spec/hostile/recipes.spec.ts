@@ -4,18 +4,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { ToolResult, ToolnexusError, ValidationError } from "toolnexus";
 import { selfThrowingProxy, throwingProxy } from "./constructs";
+import { thrownBy } from "../support/throws";
 
 const base = () => ToolResult.ok("out", { metadata: { n: 1, list: [1, 2], nested: { a: { b: 1 } } } });
-
-/** Calls `fn` and returns exactly what it threw (by identity), or fails. */
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("expected a throw");
-}
 
 const THROWN: [string, () => unknown][] = [
   ["an Error", () => new Error("recipe failed")],

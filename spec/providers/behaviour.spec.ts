@@ -17,6 +17,7 @@ import {
   type Loss,
 } from "toolnexus/providers";
 import { loadBytes } from "../support/fixtures";
+import { thrownBy } from "../support/throws";
 
 /** A WAV part of exactly `size` bytes (a RIFF header and silence). */
 function wav(size: number): ContentPart {
@@ -38,15 +39,6 @@ const ALL: [string, (r: ToolResult, o?: Record<string, unknown>) => unknown][] =
   ["toMcp", (r, o) => toMcp(r, o)],
   ["toAiSdk", (r, o) => toAiSdk(r, o)],
 ];
-
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("the placeholder text", () => {
   it("is pinned: [unsupported audio part (audio/wav, 41984 bytes)]", () => {
