@@ -9,6 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+# shellcheck source=scripts/scratch.sh
+source scripts/scratch.sh
 start=$SECONDS
 
 step() { printf '\n== %s  [%d s]\n' "$*" $((SECONDS - start)); }
@@ -54,16 +56,7 @@ consumer="$work/consumer"
 mkdir -p "$consumer"
 cp scripts/pack-check/* "$consumer/"
 printf '{ "name": "toolnexus-consumer", "private": true, "version": "0.0.0" }\n' >"$consumer/package.json"
-# Runtime dependencies come from npm's cache when `npm ci` has filled it (no network then).
-if ! (cd "$consumer" && npm install --prefer-offline --no-audit --no-fund --no-package-lock --loglevel=error "$tarball"); then
-  echo "npm install failed; installing by hand: the tarball unpacked, its dependencies linked from this repository" >&2
-  rm -rf "$consumer/node_modules"
-  mkdir -p "$consumer/node_modules/toolnexus"
-  tar -xzf "$tarball" -C "$consumer/node_modules/toolnexus" --strip-components=1
-  for dep in $(node -p 'Object.keys(require("./package.json").dependencies).join(" ")'); do
-    ln -s "$repo/node_modules/$dep" "$consumer/node_modules/$dep"
-  done
-fi
+install_tarball "$consumer" "$tarball" "$repo"
 node -e '
   const want = require(process.argv[1]).version;
   const got = require(process.argv[2] + "/node_modules/toolnexus/package.json").version;

@@ -13,6 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+# shellcheck source=scripts/scratch.sh
+source scripts/scratch.sh
 start=$SECONDS
 
 step() { printf '\n== %s (at %ss)\n' "$*" "$((SECONDS - start))"; }
@@ -40,15 +42,7 @@ step "install the tarball into a fresh project"
 consumer="$work/consumer"
 mkdir -p "$consumer"
 printf '{ "name": "toolnexus-testing-consumer", "private": true, "version": "0.0.0" }\n' >"$consumer/package.json"
-if ! (cd "$consumer" && npm install --prefer-offline --no-audit --no-fund --no-package-lock --loglevel=error "$tarball"); then
-  echo "npm install failed; installing by hand: the tarball unpacked, its dependencies linked from this repository" >&2
-  rm -rf "$consumer/node_modules"
-  mkdir -p "$consumer/node_modules/toolnexus"
-  tar -xzf "$tarball" -C "$consumer/node_modules/toolnexus" --strip-components=1
-  for dep in $(node -p 'Object.keys(require("./package.json").dependencies).join(" ")'); do
-    ln -s "$repo/node_modules/$dep" "$consumer/node_modules/$dep"
-  done
-fi
+install_tarball "$consumer" "$tarball" "$repo"
 # The test tooling a project has next to it: Jest (with its globals and the expect package the matcher
 # types extend), @types/jest and TypeScript.
 mkdir -p "$consumer/node_modules/@jest" "$consumer/node_modules/@types"
