@@ -68,6 +68,9 @@ type Check = (value: unknown, path: string, key: string, fields: Fields) => unkn
 /** The fields of a class, in their order, each with its check. */
 type FieldTable = Readonly<Record<string, Check>>;
 
+const { assign, create, freeze, hasOwn, keys } = Object;
+const INVALID_VALUE = "invalid-value";
+
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
@@ -82,42 +85,43 @@ function wrongType(path: string, name: string, expected: string, value: unknown,
  * `with`), a field that is not `value`'s own is taken from `base`. A throwing getter or Proxy is an
  * `invalid-value` error at the field it threw on.
  */
-function readFields(value: unknown, table: FieldTable, path: string, what: string, base?: object): Fields {
+function readFields(value: unknown, table: FieldTable, path = "", base?: object): Fields {
   const out: Fields = {};
   let key = "";
   try {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (key of Object.keys(table)) out[key] = (value as Fields)[key];
-      if (base) for (key of Object.keys(table)) if (!Object.hasOwn(value, key)) out[key] = (base as Fields)[key];
+      for (key of keys(table)) out[key] = (value as Fields)[key];
+      if (base) for (key of keys(table)) if (!hasOwn(value, key)) out[key] = (base as Fields)[key];
       return out;
     }
   } catch (e) {
     // key is "" when Array.isArray threw (a revoked Proxy).
-    vfail("invalid-value", joinPath(path, key), `Reading ${key || what.toLowerCase()} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+    vfail(INVALID_VALUE, joinPath(path, key), `Reading ${key || "the value"} threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
   const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-  return wrongType(path, what, "an object", value, `Pass an object with the fields ${Object.keys(table).join(", ")}${hint}.`);
+  return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
 }
 
 /** Checks the fields in the table's order, then assigns them, in that order, to `target`. */
 function assignFields(target: object, table: FieldTable, fields: Fields, path: string): object {
   const out: Fields = {};
-  for (const key of Object.keys(table)) out[key] = table[key]!(fields[key], joinPath(path, key), key, fields);
-  return Object.assign(target, out);
+  for (const key of keys(table)) out[key] = table[key]!(fields[key], joinPath(path, key), key, fields);
+  return assign(target, out);
 }
 
 /** The JSON shape: the table's fields in order, those that are `undefined` left out. */
 function fieldsToJSON(value: object, table: FieldTable): Fields {
   const out: Fields = {};
-  for (const key of Object.keys(table)) if ((value as Fields)[key] !== undefined) out[key] = (value as Fields)[key];
+  for (const key of keys(table)) if ((value as Fields)[key] !== undefined) out[key] = (value as Fields)[key];
   return out;
 }
 
 /** True when `b` has `a`'s prototype and equal fields (`data` compared structurally); false when they cannot be read. */
 function sameFields(a: object, b: unknown, table: FieldTable): boolean {
-  if (typeof b !== "object" || b === null || protoOf(b) !== protoOf(a)) return false;
+  // protoOf gives a primitive its wrapper's prototype, and undefined for null or undefined.
+  if (protoOf(b as object) !== protoOf(a)) return false;
   try {
-    return Object.keys(table).every((key) => jsonEqual((a as Fields)[key], (b as Fields)[key]));
+    return keys(table).every((key) => jsonEqual((a as Fields)[key], (b as Fields)[key]));
   } catch {
     return false; // a look-alike whose fields cannot be read (a Proxy of a value)
   }
@@ -129,14 +133,14 @@ const REQUIRED = 1;
 const NON_EMPTY = 2;
 
 /** The check of a string or boolean field. */
-function typed(type: "string" | "boolean", need: number, fix: string): (value: unknown, path: string, key: string) => unknown {
+function typed(need: number, fix: string, type: "string" | "boolean" = "string"): (value: unknown, path: string, key: string) => unknown {
   return (value, path, key) => {
     if (value === undefined) {
       if (need !== OPTIONAL) vfail("missing", path, `${key} is missing`, fix);
     } else if (typeof value !== type) {
       wrongType(path, key, `a ${type}`, value, fix);
     } else if (need === NON_EMPTY && value === "") {
-      vfail("invalid-value", path, `${key} is empty`, fix);
+      vfail(INVALID_VALUE, path, `${key} is empty`, fix);
     }
     return value;
   };
@@ -146,30 +150,21 @@ function checkData(value: unknown, path: string): unknown {
   return value === undefined ? undefined : copyJsonObject(value, path, "data");
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/** 400 Gregorian years, in milliseconds: the calendar repeats itself after them. */
-const CYCLE = 146097 * 86_400_000;
-
-/** `Date.UTC`, except that years 0 to 99 are those years, not 1900 to 1999 as `Date.UTC` reads them. */
-function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0): number {
-  return year < 100 ? Date.UTC(year + 400, monthIndex, day, hour, minute) - CYCLE : Date.UTC(year, monthIndex, day, hour, minute);
-}
+const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:[Zz]|([+-])(\d\d):(\d\d))$/;
 
 /** Milliseconds since the epoch of an RFC 3339 date-time, or `undefined` when it is not one. */
 export function parseRfc3339(s: string): number | undefined {
   const m = RFC3339.exec(s);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  // The offset's hours and minutes; NaN (which passes the range checks) for Z.
-  const oh = Number(m[9]);
-  const om = Number(m[10]);
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 60 || oh > 23 || om > 59) return undefined;
-  if (day < 1 || day > new Date(utc(year, month, 0)).getUTCDate()) return undefined;
-  const offset = m[8] ? (oh * 60 + om) * 60000 * (m[8] === "-" ? -1 : 1) : 0;
-  const frac = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
+  // Groups that did not match (the fraction; the offset, for Z) are NaN, which passes the range checks.
+  const [, year, month, day, hour, minute, second, fraction, , oh, om] = m.map(Number);
+  // Midnight of the day. Unlike Date.UTC, which reads years 0 to 99 as 1900 to 1999, setUTCFullYear takes them as
+  // they are. A day or month out of range rolls over into another month (two digits cannot roll a whole year).
+  const midnight = new Date(0).setUTCFullYear(year, month - 1, day);
+  if (new Date(midnight).getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 60 || oh > 23 || om > 59) return undefined;
+  const offsetMinutes = m[8] ? (oh * 60 + om) * (m[8] === "-" ? -1 : 1) : 0;
   // A leap second (:60) is read as the first instant of the next minute.
-  return utc(year, month - 1, day, hour, minute) + second * 1000 + frac - offset;
+  return midnight + (hour * 60 + minute - offsetMinutes) * 60000 + second * 1000 + (m[7] ? Math.floor(fraction * 1000) : 0);
 }
 
 /**
@@ -184,32 +179,32 @@ function timeOf(value: unknown): number {
   }
 }
 
-const TIME_FIX = "Pass an RFC 3339 string such as 2026-01-01T00:00:00Z, or a Date.";
-const timeString = typed("string", OPTIONAL, TIME_FIX);
+const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
+const timeString = typed(OPTIONAL, TIME_FIX);
 
 function checkExpiresAt(value: unknown, path: string, key: string): unknown {
+  let text = value;
   if (isInstance(value, Date)) {
-    let iso = "";
-    try {
-      iso = new Date(timeOf(value)).toISOString();
-    } catch {
-      // an invalid Date, or a Proxy of one
-    }
-    // Years outside 0000-9999 have no RFC 3339 spelling (toISOString gives +275760-09-13...).
-    if (parseRfc3339(iso) === undefined) vfail("invalid-timestamp", path, "expiresAt is an invalid Date, or one outside the years 0000 to 9999", TIME_FIX);
-    return iso;
+    // An invalid Date, or a Proxy of one, becomes "", which is refused below; so are years outside 0000-9999,
+    // which have no RFC 3339 spelling (toISOString gives +275760-09-13...).
+    const t = timeOf(value);
+    text = isNaN(t) ? "" : new Date(t).toISOString();
+  } else {
+    timeString(value, path, key);
   }
-  if (timeString(value, path, key) !== undefined && parseRfc3339(value as string) === undefined) {
-    vfail("invalid-timestamp", path, `expiresAt ${JSON.stringify(value)} is not an RFC 3339 date-time`, "Write a full date-time with a zone, such as 2026-01-01T00:00:00Z.");
+  if (text !== undefined && parseRfc3339(text as string) === undefined) {
+    vfail("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
   }
-  return value;
+  return text;
 }
 
+const checkId = typed(NON_EMPTY, "Give a non-empty string id.");
+
 const REQUEST_FIELDS: FieldTable = {
-  id: typed("string", NON_EMPTY, "Give a non-empty string id, or use Request.create() to generate one."),
-  kind: typed("string", NON_EMPTY, 'Give a kind such as "authorization", "approval", "input" or "question".'),
-  prompt: typed("string", REQUIRED, 'Give the text a person reads as a string, such as "Approve the deploy?".'),
-  url: typed("string", OPTIONAL, "Give the url as a string, or leave it out."),
+  id: checkId,
+  kind: typed(NON_EMPTY, 'Give a kind such as "approval".'),
+  prompt: typed(REQUIRED, "Give the text a person reads."),
+  url: typed(OPTIONAL, "Give a string url, or leave it out."),
   data: checkData,
   expiresAt: checkExpiresAt,
 };
@@ -230,26 +225,24 @@ class RequestMark extends Stamp {
 export const isLocalRequest: (value: unknown) => value is Request = RequestMark.has;
 
 /** Checks request fields read from anywhere, assigns them to `target`, marks and freezes it. */
-function makeRequest(fields: Fields, path = "", target: object = Object.create(Request.prototype)): Request {
-  return Object.freeze(new RequestMark(assignFields(target, REQUEST_FIELDS, fields, path))) as unknown as Request;
+function makeRequest(fields: Fields, path = "", target: object = create(Request.prototype)): Request {
+  return freeze(new RequestMark(assignFields(target, REQUEST_FIELDS, fields, path))) as unknown as Request;
 }
 
 /** A random UUID (version 4). */
 function randomId(): string {
-  const c = (globalThis as { crypto?: Crypto }).crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  const b = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === "function") c.getRandomValues(b);
-  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
+  const crypto = (globalThis as { crypto?: Crypto }).crypto;
+  // Math.random where there is no Web Crypto; a Uint8Array stores each number truncated to 0-255.
+  const b = crypto?.getRandomValues ? crypto.getRandomValues(new Uint8Array(16)) : Uint8Array.from({ length: 16 }, () => Math.random() * 256);
+  b[6] = (b[6]! & 0x0f) | 0x40; // version 4
+  b[8] = (b[8]! & 0x3f) | 0x80; // variant 10
   const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
 }
 
 /** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
 export function toRequest(value: unknown, path: string): Request {
-  return RequestMark.has(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path, "A request"), path);
+  return RequestMark.has(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path), path);
 }
 
 /**
@@ -289,7 +282,7 @@ export class Request {
    * ```
    */
   constructor(init: RequestInit) {
-    makeRequest(readFields(init, REQUEST_FIELDS, "", "A request"), "", this);
+    makeRequest(readFields(init, REQUEST_FIELDS), "", this);
   }
 
   /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
@@ -306,7 +299,7 @@ export class Request {
    * ```
    */
   static create(init: Omit<RequestInit, "id"> & { id?: string }): Request {
-    const fields = readFields(init, REQUEST_FIELDS, "", "A request");
+    const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
     return makeRequest(fields);
   }
@@ -321,7 +314,7 @@ export class Request {
    * ```
    */
   static fromJSON(value: unknown): Request {
-    return makeRequest(readFields(value, REQUEST_FIELDS, "", "A request"));
+    return makeRequest(readFields(value, REQUEST_FIELDS));
   }
 
   /**
@@ -359,7 +352,7 @@ export class Request {
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
     const t = typeof now === "number" ? now : timeOf(now);
-    if (Number.isNaN(t)) wrongType("now", "now", "a valid Date or a number of milliseconds", now, "Pass a Date, or leave it out for the current time.");
+    if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     return t >= parseRfc3339(this.expiresAt)!;
   }
 
@@ -372,7 +365,7 @@ export class Request {
    * ```
    */
   with(changes: Partial<RequestInit>): Request {
-    return makeRequest(readFields(changes, REQUEST_FIELDS, "", "The changes", this), "", Object.create(Object.getPrototypeOf(this)));
+    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(protoOf(this)!));
   }
 
   /**
@@ -408,34 +401,36 @@ export { Request as SuspensionRequest };
 
 const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
 const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
-const reasonString = typed("string", OPTIONAL, REASON_FIX);
+const reasonString = typed(OPTIONAL, REASON_FIX);
 
 const ANSWER_FIELDS: FieldTable = {
-  id: typed("string", NON_EMPTY, "Give the id of the request answered, a non-empty string."),
-  ok: typed("boolean", REQUIRED, "Set ok to true (accepted) or false (refused)."),
+  id: checkId,
+  ok: typed(REQUIRED, "Set ok to true or false.", "boolean"),
   data: checkData,
   reason: (value, path, key, fields) => {
     if (reasonString(value, path, key) !== undefined) {
-      if (!REASONS.includes(value)) vfail("invalid-value", path, `Unknown reason ${JSON.stringify(value)}`, REASON_FIX);
+      if (!REASONS.includes(value)) vfail(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
       // ok was checked before: it is a boolean.
-      if (fields.ok) vfail("invalid-value", path, "An accepted answer (ok: true) has no reason", "Remove the reason, or set ok to false.");
+      if (fields.ok) vfail(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }
     return value;
   },
 };
 
 /** Checks answer fields, assigns them to `target` and freezes it. */
-function makeAnswer(fields: Fields, target: object = Object.create(Answer.prototype)): Answer {
-  return Object.freeze(assignFields(target, ANSWER_FIELDS, fields, "")) as Answer;
+function makeAnswer(fields: Fields, target: object = create(Answer.prototype)): Answer {
+  return freeze(assignFields(target, ANSWER_FIELDS, fields, "")) as Answer;
 }
 
 /** The id of a request, or the id itself, checked. */
 function idOf(requestOrId: unknown): unknown {
-  if (typeof requestOrId !== "string" && !hasBrand(requestOrId, "Request")) {
-    wrongType("", "requestOrId", "a Request or a request id", requestOrId, "Pass the Request being answered, or its id.");
-  }
-  const id = typeof requestOrId === "string" ? requestOrId : (requestOrId as Request).id;
-  return ANSWER_FIELDS.id!(id, "id", "id", {});
+  const id =
+    typeof requestOrId === "string"
+      ? requestOrId
+      : hasBrand(requestOrId, "Request")
+        ? (requestOrId as Request).id
+        : wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
+  return checkId(id, "id", "id");
 }
 
 /**
@@ -467,7 +462,7 @@ export class Answer {
    * ```
    */
   constructor(init: AnswerInit) {
-    makeAnswer(readFields(init, ANSWER_FIELDS, "", "An answer"), this);
+    makeAnswer(readFields(init, ANSWER_FIELDS), this);
   }
 
   /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
@@ -522,7 +517,7 @@ export class Answer {
    * ```
    */
   static fromJSON(value: unknown): Answer {
-    return makeAnswer(readFields(value, ANSWER_FIELDS, "", "An answer"));
+    return makeAnswer(readFields(value, ANSWER_FIELDS));
   }
 
   /**
@@ -598,9 +593,7 @@ function safe<T>(read: (value: unknown) => T, value: unknown): SafeResult<T> {
 /** Any error as a ValidationError (a ToolnexusError that is not one is wrapped, keeping code and path). */
 export function asValidationError(e: unknown): ValidationError {
   if (isInstance(e, ValidationError)) return e as ValidationError;
-  if (isInstance(e, ToolnexusError)) {
-    const t = e as ToolnexusError;
-    return new ValidationError(t.code, t.message, { path: t.path, cause: e });
-  }
-  return new ValidationError("invalid-value", `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { cause: e });
+  const t = isInstance(e, ToolnexusError) ? (e as ToolnexusError) : undefined;
+  // path undefined is the empty path.
+  return new ValidationError(t ? t.code : INVALID_VALUE, t ? t.message : `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { path: t?.path, cause: e });
 }
