@@ -71,6 +71,7 @@ type FieldTable = Readonly<Record<string, Check>>;
 const { assign, create, freeze, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
 
+/** Throws a ValidationError whose message says what is wrong, where, and how to fix it. */
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
@@ -168,12 +169,12 @@ export function parseRfc3339(s: string): number | undefined {
 }
 
 /**
- * The time of a Date by Date.prototype's own method (a subclass's getTime could return anything), or NaN:
- * for an invalid Date, a Proxy of a Date (it has no time to read: the call throws), or anything else.
+ * A number as it is, or the time of a Date by Date.prototype's own method (a subclass's getTime could return
+ * anything); NaN for an invalid Date, a Proxy of a Date (it has no time to read: the call throws), or anything else.
  */
 function timeOf(value: unknown): number {
   try {
-    return value instanceof Date ? Date.prototype.getTime.call(value) : NaN;
+    return typeof value === "number" ? value : value instanceof Date ? Date.prototype.getTime.call(value) : NaN;
   } catch {
     return NaN;
   }
@@ -204,7 +205,7 @@ const REQUEST_FIELDS: FieldTable = {
   id: checkId,
   kind: typed(NON_EMPTY, 'Give a kind such as "approval".'),
   prompt: typed(REQUIRED, "Give the text a person reads."),
-  url: typed(OPTIONAL, "Give a string url, or leave it out."),
+  url: typed(OPTIONAL, "Give a string, or leave it out."),
   data: checkData,
   expiresAt: checkExpiresAt,
 };
@@ -232,17 +233,16 @@ function makeRequest(fields: Fields, path = "", target: object = create(Request.
 /** A random UUID (version 4). */
 function randomId(): string {
   const crypto = (globalThis as { crypto?: Crypto }).crypto;
-  // Math.random where there is no Web Crypto; a Uint8Array stores each number truncated to 0-255.
-  const b = crypto?.getRandomValues ? crypto.getRandomValues(new Uint8Array(16)) : Uint8Array.from({ length: 16 }, () => Math.random() * 256);
-  b[6] = (b[6]! & 0x0f) | 0x40; // version 4
-  b[8] = (b[8]! & 0x3f) | 0x80; // variant 10
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
+  // One random byte per hex digit; Math.random where there is no Web Crypto (a Uint8Array truncates to 0-255).
+  const bytes = crypto?.getRandomValues ? crypto.getRandomValues(new Uint8Array(31)) : Uint8Array.from({ length: 31 }, () => Math.random() * 256);
+  let i = 0;
+  // x is any hex digit; y is 8, 9, a or b (the variant bits 10); the 4 is the version.
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => (c === "x" ? bytes[i++]! & 15 : (bytes[i++]! & 3) | 8).toString(16));
 }
 
 /** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
 export function toRequest(value: unknown, path: string): Request {
-  return RequestMark.has(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path), path);
+  return isLocalRequest(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path), path);
 }
 
 /**
@@ -351,7 +351,7 @@ export class Request {
    */
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
-    const t = typeof now === "number" ? now : timeOf(now);
+    const t = timeOf(now);
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     return t >= parseRfc3339(this.expiresAt)!;
   }
@@ -377,7 +377,7 @@ export class Request {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || (RequestMark.has(other) && sameFields(this, other, REQUEST_FIELDS));
+    return other === this || (isLocalRequest(other) && sameFields(this, other, REQUEST_FIELDS));
   }
 
   /**
@@ -503,9 +503,11 @@ export class Answer {
    * ```
    */
   static output(requestOrId: Request | string, output: string): Answer {
-    const id = idOf(requestOrId);
-    if (typeof output !== "string") wrongType("data.output", "output", "a string", output, "Pass the text a person typed.");
-    return makeAnswer({ id, ok: true, data: { output } });
+    return makeAnswer({
+      id: idOf(requestOrId), // checked first: properties are evaluated in order
+      ok: true,
+      data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
+    });
   }
 
   /**
@@ -553,8 +555,7 @@ export class Answer {
    * ```
    */
   answers(request: Request | string): boolean {
-    if (typeof request === "string") return request === this.id;
-    return hasBrand(request, "Request") && (request as Request).id === this.id;
+    return request === this.id || (hasBrand(request, "Request") && (request as Request).id === this.id);
   }
 
   /**
