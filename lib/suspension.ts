@@ -7,7 +7,7 @@
  */
 import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
 import { ValidationError, ToolnexusError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
-import { copyJsonObject, isHazard, jsonEqual, Stamp, typeName } from "./json-data";
+import { copyJsonObject, jsonEqual, Stamp, typeName } from "./json-data";
 import { joinPath, where } from "./path";
 
 /** A refusal's reason. */
@@ -56,100 +56,159 @@ export interface AnswerJSON {
   reason?: AnswerReason;
 }
 
-const REASONS: readonly string[] = ["declined", "cancelled", "expired"];
+// Request and Answer share one path: a table of checks per class (`REQUEST_FIELDS`, `ANSWER_FIELDS`) drives
+// reading (from init objects, JSON, or another copy of the package), validation, `toJSON` and `equals`.
 
+/** Fields read from an input, by name. */
+type Fields = Record<string, unknown>;
+
+/** Checks one field's value (found under `key`, at `path`) and returns what to store; `fields` are all of them. */
+type Check = (value: unknown, path: string, key: string, fields: Fields) => unknown;
+
+/** The fields of a class, in their order, each with its check. */
+type FieldTable = Readonly<Record<string, Check>>;
+
+const { assign, create, freeze, hasOwn, keys } = Object;
+const INVALID_VALUE = "invalid-value";
+
+/** Throws a ValidationError whose message says what is wrong, where, and how to fix it. */
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
-function readFields(value: unknown, fields: readonly string[], path: string, what: string): Record<string, unknown> {
-  let isArray: boolean;
+/** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
+function wrongType(path: string, name: string, expected: string, value: unknown, fix: string): never {
+  return vfail("invalid-type", path, `${name} must be ${expected}, got ${typeName(value)}`, fix);
+}
+
+/**
+ * Reads the fields `table` lists from `value`, each getter once and in order. With `base` (the copy path of
+ * `with`), a field that is not `value`'s own is taken from `base`. A throwing getter or Proxy is an
+ * `invalid-value` error at the field it threw on.
+ */
+function readFields(value: unknown, table: FieldTable, path = "", base?: object): Fields {
+  const out: Fields = {};
+  let key = "";
   try {
-    isArray = Array.isArray(value);
-  } catch (e) {
-    return vfail("invalid-value", path, `Reading ${what.toLowerCase()} threw (${thrownMessage(e)})`, "Pass plain data.", e);
-  }
-  if (typeof value !== "object" || value === null || isArray) {
-    const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-    return vfail("invalid-type", path, `${what} must be an object, got ${typeName(value)}${hint}`, `Pass ${what === "A request" ? "{ id, kind, prompt }" : "{ id, ok }"}.`);
-  }
-  const out: Record<string, unknown> = {};
-  let field = "";
-  try {
-    for (const f of fields) {
-      field = f;
-      out[f] = (value as Record<string, unknown>)[f];
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (key of keys(table)) out[key] = (value as Fields)[key];
+      if (base) for (key of keys(table)) if (!hasOwn(value, key)) out[key] = (base as Fields)[key];
+      return out;
     }
   } catch (e) {
-    return vfail("invalid-value", joinPath(path, field), `Reading ${field} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+    // key is "" when Array.isArray threw (a revoked Proxy).
+    vfail(INVALID_VALUE, joinPath(path, key), `Reading ${key || "the value"} threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
+  const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
+  return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
+}
+
+/** Checks the fields in the table's order, then assigns them, in that order, to `target`. */
+function assignFields(target: object, table: FieldTable, fields: Fields, path: string): object {
+  const out: Fields = {};
+  for (const key of keys(table)) out[key] = table[key]!(fields[key], joinPath(path, key), key, fields);
+  return assign(target, out);
+}
+
+/** The JSON shape: the table's fields in order, those that are `undefined` left out. */
+function fieldsToJSON(value: object, table: FieldTable): Fields {
+  const out: Fields = {};
+  for (const key of keys(table)) if ((value as Fields)[key] !== undefined) out[key] = (value as Fields)[key];
   return out;
 }
 
-function checkId(id: unknown, path: string): string {
-  if (id === undefined) vfail("missing", path, "The id is missing", "Give a non-empty string id, or use Request.create() to generate one.");
-  if (typeof id !== "string") vfail("invalid-type", path, `The id is ${typeName(id)}`, "Give a non-empty string id.");
-  if (id === "") vfail("invalid-value", path, "The id is empty", "Give a non-empty string id.");
-  return id;
+/** True when `b` has `a`'s prototype and equal fields (`data` compared structurally); false when they cannot be read. */
+function sameFields(a: object, b: unknown, table: FieldTable): boolean {
+  // protoOf gives a primitive its wrapper's prototype, and undefined for null or undefined.
+  if (protoOf(b as object) !== protoOf(a)) return false;
+  try {
+    return keys(table).every((key) => jsonEqual((a as Fields)[key], (b as Fields)[key]));
+  } catch {
+    return false; // a look-alike whose fields cannot be read (a Proxy of a value)
+  }
 }
 
-function checkData(data: unknown, path: string): JsonObject | undefined {
-  return data === undefined ? undefined : copyJsonObject(data, path, "data");
+/** Whether a field may be absent, must be present, or must also be non-empty. */
+const OPTIONAL = 0;
+const REQUIRED = 1;
+const NON_EMPTY = 2;
+
+/** The check of a string or boolean field. */
+function typed(need: number, fix: string, type: "string" | "boolean" = "string"): (value: unknown, path: string, key: string) => unknown {
+  return (value, path, key) => {
+    if (value === undefined) {
+      if (need !== OPTIONAL) vfail("missing", path, `${key} is missing`, fix);
+    } else if (typeof value !== type) {
+      wrongType(path, key, `a ${type}`, value, fix);
+    } else if (need === NON_EMPTY && value === "") {
+      vfail(INVALID_VALUE, path, `${key} is empty`, fix);
+    }
+    return value;
+  };
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/** 400 Gregorian years, in milliseconds: the calendar repeats itself after them. */
-const CYCLE = 146097 * 86_400_000;
-
-/** `Date.UTC`, except that years 0 to 99 are those years, not 1900 to 1999 as `Date.UTC` reads them. */
-function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0): number {
-  return year < 100 ? Date.UTC(year + 400, monthIndex, day, hour, minute) - CYCLE : Date.UTC(year, monthIndex, day, hour, minute);
+function checkData(value: unknown, path: string): unknown {
+  return value === undefined ? undefined : copyJsonObject(value, path, "data");
 }
+
+const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:[Zz]|([+-])(\d\d):(\d\d))$/;
 
 /** Milliseconds since the epoch of an RFC 3339 date-time, or `undefined` when it is not one. */
 export function parseRfc3339(s: string): number | undefined {
   const m = RFC3339.exec(s);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 60) return undefined;
-  const days = new Date(utc(year, month, 0)).getUTCDate();
-  if (day < 1 || day > days) return undefined;
-  let offset = 0;
-  if (m[9]) {
-    const oh = Number(m[10]);
-    const om = Number(m[11]);
-    if (oh > 23 || om > 59) return undefined;
-    offset = (oh * 60 + om) * 60000 * (m[9] === "-" ? -1 : 1);
-  }
-  const frac = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
+  // Groups that did not match (the fraction; the offset, for Z) are NaN, which passes the range checks.
+  const [, year, month, day, hour, minute, second, fraction, , oh, om] = m.map(Number);
+  // Midnight of the day. Unlike Date.UTC, which reads years 0 to 99 as 1900 to 1999, setUTCFullYear takes them as
+  // they are. A day or month out of range rolls over into another month (two digits cannot roll a whole year).
+  const midnight = new Date(0).setUTCFullYear(year, month - 1, day);
+  if (new Date(midnight).getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 60 || oh > 23 || om > 59) return undefined;
+  const offsetMinutes = m[8] ? (oh * 60 + om) * (m[8] === "-" ? -1 : 1) : 0;
   // A leap second (:60) is read as the first instant of the next minute.
-  return utc(year, month - 1, day, hour, minute) + second * 1000 + frac - offset;
+  return midnight + (hour * 60 + minute - offsetMinutes) * 60000 + second * 1000 + (m[7] ? Math.floor(fraction * 1000) : 0);
 }
 
-function checkExpiresAt(value: unknown, path: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (isInstance(value, Date)) {
-    // Date.prototype's own methods: a subclass's toISOString could return anything, and a Proxy of a Date has
-    // no time to read (the call throws).
-    let iso: string | undefined;
-    try {
-      const t = Date.prototype.getTime.call(value);
-      iso = Number.isNaN(t) ? undefined : Date.prototype.toISOString.call(value);
-    } catch {
-      iso = undefined;
-    }
-    if (iso === undefined) vfail("invalid-timestamp", path, "expiresAt is an invalid Date", "Pass a valid Date or an RFC 3339 string such as 2026-01-01T00:00:00Z.");
-    // Years outside 0000-9999 have no RFC 3339 spelling (toISOString gives +275760-09-13...).
-    if (parseRfc3339(iso) === undefined) vfail("invalid-timestamp", path, `expiresAt is a Date outside the years 0000 to 9999 (${iso})`, "Pass a date between 0000-01-01 and 9999-12-31.");
-    return iso;
+/**
+ * A number as it is, or the time of a Date by Date.prototype's own method (a subclass's getTime could return
+ * anything); NaN for an invalid Date, a Proxy of a Date (it has no time to read: the call throws), or anything else.
+ */
+function timeOf(value: unknown): number {
+  try {
+    return typeof value === "number" ? value : value instanceof Date ? Date.prototype.getTime.call(value) : NaN;
+  } catch {
+    return NaN;
   }
-  if (typeof value !== "string") vfail("invalid-type", path, `expiresAt is ${typeName(value)}`, "Pass an RFC 3339 string such as 2026-01-01T00:00:00Z, or a Date.");
-  if (parseRfc3339(value) === undefined) {
-    vfail("invalid-timestamp", path, `expiresAt ${JSON.stringify(value)} is not an RFC 3339 date-time`, "Write a full date-time with a zone, such as 2026-01-01T00:00:00Z.");
-  }
-  return value;
 }
+
+const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
+const timeString = typed(OPTIONAL, TIME_FIX);
+
+function checkExpiresAt(value: unknown, path: string, key: string): unknown {
+  let text = value;
+  if (isInstance(value, Date)) {
+    // An invalid Date, or a Proxy of one, becomes "", which is refused below; so are years outside 0000-9999,
+    // which have no RFC 3339 spelling (toISOString gives +275760-09-13...).
+    const t = timeOf(value);
+    text = isNaN(t) ? "" : new Date(t).toISOString();
+  } else {
+    timeString(value, path, key);
+  }
+  if (text !== undefined && parseRfc3339(text as string) === undefined) {
+    vfail("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
+  }
+  return text;
+}
+
+const checkId = typed(NON_EMPTY, "Give a non-empty string id.");
+
+const REQUEST_FIELDS: FieldTable = {
+  id: checkId,
+  kind: typed(NON_EMPTY, 'Give a kind such as "approval".'),
+  prompt: typed(REQUIRED, "Give the text a person reads."),
+  url: typed(OPTIONAL, "Give a string, or leave it out."),
+  data: checkData,
+  expiresAt: checkExpiresAt,
+};
 
 /**
  * Requests made by this copy of the library carry this private field, set before they are frozen. An object
@@ -164,67 +223,26 @@ class RequestMark extends Stamp {
 }
 
 /** True for a request this copy of the library made (not a look-alike, not a Proxy of one). */
-export function isLocalRequest(value: unknown): value is Request {
-  return RequestMark.has(value);
+export const isLocalRequest: (value: unknown) => value is Request = RequestMark.has;
+
+/** Checks request fields read from anywhere, assigns them to `target`, marks and freezes it. */
+function makeRequest(fields: Fields, path = "", target: object = create(Request.prototype)): Request {
+  return freeze(new RequestMark(assignFields(target, REQUEST_FIELDS, fields, path))) as unknown as Request;
 }
 
-interface MutableRequest {
-  id: string;
-  kind: string;
-  prompt: string;
-  url: string | undefined;
-  data: JsonObject | undefined;
-  expiresAt: string | undefined;
-}
-
-/** Validates request fields read from anywhere and assigns them, in order, to `target`, then freezes it. */
-function initRequest(target: object, f: Record<string, unknown>, path: string): Request {
-  const at = (k: string) => joinPath(path, k);
-  const id = checkId(f.id, at("id"));
-  const kind = f.kind;
-  if (kind === undefined) vfail("missing", at("kind"), "The kind is missing", "Give a kind such as \"authorization\", \"approval\", \"input\" or \"question\".");
-  if (typeof kind !== "string") vfail("invalid-type", at("kind"), `The kind is ${typeName(kind)}`, "Give a kind such as \"approval\".");
-  if (kind === "") vfail("invalid-value", at("kind"), "The kind is empty", "Give a kind such as \"approval\".");
-  const prompt = f.prompt;
-  if (prompt === undefined) vfail("missing", at("prompt"), "The prompt is missing", "Give the text a person reads, such as \"Approve the deploy?\".");
-  if (typeof prompt !== "string") vfail("invalid-type", at("prompt"), `The prompt is ${typeName(prompt)}`, "Give the prompt as a string.");
-  const url = f.url;
-  if (url !== undefined && typeof url !== "string") vfail("invalid-type", at("url"), `The url is ${typeName(url)}`, "Give the url as a string, or leave it out.");
-  const data = checkData(f.data, at("data"));
-  const expiresAt = checkExpiresAt(f.expiresAt, at("expiresAt"));
-  const r = target as MutableRequest;
-  r.id = id;
-  r.kind = kind;
-  r.prompt = prompt;
-  r.url = url;
-  r.data = data;
-  r.expiresAt = expiresAt;
-  return Object.freeze(new RequestMark(target)) as unknown as Request;
-}
-
+/** A random UUID (version 4). */
 function randomId(): string {
-  const c = (globalThis as { crypto?: Crypto }).crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  const b = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === "function") c.getRandomValues(b);
-  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const crypto = (globalThis as { crypto?: Crypto }).crypto;
+  // One random byte per hex digit; Math.random where there is no Web Crypto (a Uint8Array truncates to 0-255).
+  const bytes = crypto?.getRandomValues ? crypto.getRandomValues(new Uint8Array(31)) : Uint8Array.from({ length: 31 }, () => Math.random() * 256);
+  let i = 0;
+  // x is any hex digit; y is 8, 9, a or b (the variant bits 10); the 4 is the version.
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => (c === "x" ? bytes[i++]! & 15 : (bytes[i++]! & 3) | 8).toString(16));
 }
-
-/** Generates a unique request id (a random UUID). */
-export function generateId(): string {
-  return randomId();
-}
-
-const REQUEST_FIELDS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as const;
 
 /** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
 export function toRequest(value: unknown, path: string): Request {
-  if (RequestMark.has(value)) return value;
-  return initRequest(Object.create(Request.prototype), readFields(value, REQUEST_FIELDS, path, "A request"), path);
+  return isLocalRequest(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path), path);
 }
 
 /**
@@ -264,7 +282,7 @@ export class Request {
    * ```
    */
   constructor(init: RequestInit) {
-    initRequest(this, readFields(init, REQUEST_FIELDS, "", "A request"), "");
+    makeRequest(readFields(init, REQUEST_FIELDS), "", this);
   }
 
   /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
@@ -281,9 +299,9 @@ export class Request {
    * ```
    */
   static create(init: Omit<RequestInit, "id"> & { id?: string }): Request {
-    const f = readFields(init, REQUEST_FIELDS, "", "A request");
-    if (f.id === undefined) f.id = randomId();
-    return initRequest(Object.create(Request.prototype), f, "");
+    const fields = readFields(init, REQUEST_FIELDS);
+    if (fields.id === undefined) fields.id = randomId();
+    return makeRequest(fields);
   }
 
   /**
@@ -296,7 +314,7 @@ export class Request {
    * ```
    */
   static fromJSON(value: unknown): Request {
-    return initRequest(Object.create(Request.prototype), readFields(value, REQUEST_FIELDS, "", "A request"), "");
+    return makeRequest(readFields(value, REQUEST_FIELDS));
   }
 
   /**
@@ -308,7 +326,7 @@ export class Request {
    * ```
    */
   static safeFromJSON(value: unknown): SafeResult<Request> {
-    return safe(() => Request.fromJSON(value));
+    return safe(Request.fromJSON, value);
   }
 
   /**
@@ -333,13 +351,8 @@ export class Request {
    */
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
-    let t: number;
-    try {
-      t = typeof now === "number" ? now : isInstance(now, Date) ? Date.prototype.getTime.call(now) : NaN;
-    } catch {
-      t = NaN; // a Proxy of a Date, say: it has no time to read
-    }
-    if (Number.isNaN(t)) vfail("invalid-type", "now", "now must be a valid Date or a number of milliseconds", "Pass a Date, or leave it out for the current time.");
+    const t = timeOf(now);
+    if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     return t >= parseRfc3339(this.expiresAt)!;
   }
 
@@ -352,15 +365,7 @@ export class Request {
    * ```
    */
   with(changes: Partial<RequestInit>): Request {
-    const c = readFields(changes, REQUEST_FIELDS, "", "The changes");
-    const f: Record<string, unknown> = {};
-    let k = "";
-    try {
-      for (k of REQUEST_FIELDS) f[k] = Object.prototype.hasOwnProperty.call(changes, k) ? c[k] : this[k as keyof Request];
-    } catch (e) {
-      vfail("invalid-value", k, `Reading ${k} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
-    }
-    return initRequest(Object.create(Object.getPrototypeOf(this)), f, "");
+    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(protoOf(this)!));
   }
 
   /**
@@ -372,17 +377,7 @@ export class Request {
    * ```
    */
   equals(other: unknown): boolean {
-    if (other === this) return true;
-    if (!RequestMark.has(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
-    const o = other;
-    return (
-      o.id === this.id &&
-      o.kind === this.kind &&
-      o.prompt === this.prompt &&
-      o.url === this.url &&
-      o.expiresAt === this.expiresAt &&
-      dataEqual(o.data, this.data)
-    );
+    return other === this || (isLocalRequest(other) && sameFields(this, other, REQUEST_FIELDS));
   }
 
   /**
@@ -394,11 +389,7 @@ export class Request {
    * ```
    */
   toJSON(): RequestJSON {
-    const out: RequestJSON = { id: this.id, kind: this.kind, prompt: this.prompt };
-    if (this.url !== undefined) out.url = this.url;
-    if (this.data !== undefined) out.data = this.data;
-    if (this.expiresAt !== undefined) out.expiresAt = this.expiresAt;
-    return out;
+    return fieldsToJSON(this, REQUEST_FIELDS) as unknown as RequestJSON;
   }
 }
 
@@ -408,37 +399,38 @@ export class Request {
 /** The same class, under a name that does not shadow the Fetch API's `Request`. */
 export { Request as SuspensionRequest };
 
-const ANSWER_FIELDS = ["id", "ok", "data", "reason"] as const;
+const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
+const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
+const reasonString = typed(OPTIONAL, REASON_FIX);
 
-function initAnswer(target: object, f: Record<string, unknown>, path: string): Answer {
-  const at = (k: string) => joinPath(path, k);
-  const id = checkId(f.id, at("id"));
-  const ok = f.ok;
-  if (ok === undefined) vfail("missing", at("ok"), "ok is missing", "Set ok to true (accepted) or false (refused).");
-  if (typeof ok !== "boolean") vfail("invalid-type", at("ok"), `ok is ${typeName(ok)}`, "Set ok to true or false.");
-  const data = checkData(f.data, at("data"));
-  const reason = f.reason;
-  if (reason !== undefined) {
-    if (typeof reason !== "string") vfail("invalid-type", at("reason"), `The reason is ${typeName(reason)}`, "Use \"declined\", \"cancelled\" or \"expired\".");
-    if (!REASONS.includes(reason)) vfail("invalid-value", at("reason"), `Unknown reason ${JSON.stringify(reason)}`, "Use \"declined\", \"cancelled\" or \"expired\".");
-    if (ok) vfail("invalid-value", at("reason"), "An accepted answer (ok: true) has no reason", "Remove the reason, or set ok to false.");
-  }
-  const a = target as { id: string; ok: boolean; data: JsonObject | undefined; reason: AnswerReason | undefined };
-  a.id = id;
-  a.ok = ok;
-  a.data = data;
-  a.reason = reason as AnswerReason | undefined;
-  return Object.freeze(target) as Answer;
+const ANSWER_FIELDS: FieldTable = {
+  id: checkId,
+  ok: typed(REQUIRED, "Set ok to true or false.", "boolean"),
+  data: checkData,
+  reason: (value, path, key, fields) => {
+    if (reasonString(value, path, key) !== undefined) {
+      if (!REASONS.includes(value)) vfail(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
+      // ok was checked before: it is a boolean.
+      if (fields.ok) vfail(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
+    }
+    return value;
+  },
+};
+
+/** Checks answer fields, assigns them to `target` and freezes it. */
+function makeAnswer(fields: Fields, target: object = create(Answer.prototype)): Answer {
+  return freeze(assignFields(target, ANSWER_FIELDS, fields, "")) as Answer;
 }
 
-function idOf(requestOrId: unknown): string {
-  if (typeof requestOrId === "string") return checkId(requestOrId, "id");
-  if (hasBrand(requestOrId, "Request")) return checkId((requestOrId as Request).id, "id");
-  return vfail("invalid-type", "", `Expected a Request or a request id, got ${typeName(requestOrId)}`, "Pass the Request being answered, or its id.");
-}
-
-function makeAnswer(id: string, ok: boolean, data: unknown, reason: unknown): Answer {
-  return initAnswer(Object.create(Answer.prototype), { id, ok, data, reason }, "");
+/** The id of a request, or the id itself, checked. */
+function idOf(requestOrId: unknown): unknown {
+  const id =
+    typeof requestOrId === "string"
+      ? requestOrId
+      : hasBrand(requestOrId, "Request")
+        ? (requestOrId as Request).id
+        : wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
+  return checkId(id, "id", "id");
 }
 
 /**
@@ -470,7 +462,7 @@ export class Answer {
    * ```
    */
   constructor(init: AnswerInit) {
-    initAnswer(this, readFields(init, ANSWER_FIELDS, "", "An answer"), "");
+    makeAnswer(readFields(init, ANSWER_FIELDS), this);
   }
 
   /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
@@ -487,7 +479,7 @@ export class Answer {
    * ```
    */
   static accept(requestOrId: Request | string, data?: JsonObject): Answer {
-    return makeAnswer(idOf(requestOrId), true, data, undefined);
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data });
   }
 
   /**
@@ -499,7 +491,7 @@ export class Answer {
    * ```
    */
   static decline(requestOrId: Request | string, reason: AnswerReason = "declined"): Answer {
-    return makeAnswer(idOf(requestOrId), false, undefined, reason);
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason });
   }
 
   /**
@@ -511,9 +503,11 @@ export class Answer {
    * ```
    */
   static output(requestOrId: Request | string, output: string): Answer {
-    const id = idOf(requestOrId);
-    if (typeof output !== "string") vfail("invalid-type", "data.output", `The output is ${typeName(output)}`, "Pass the text as a string.");
-    return makeAnswer(id, true, { output }, undefined);
+    return makeAnswer({
+      id: idOf(requestOrId), // checked first: properties are evaluated in order
+      ok: true,
+      data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
+    });
   }
 
   /**
@@ -525,7 +519,7 @@ export class Answer {
    * ```
    */
   static fromJSON(value: unknown): Answer {
-    return initAnswer(Object.create(Answer.prototype), readFields(value, ANSWER_FIELDS, "", "An answer"), "");
+    return makeAnswer(readFields(value, ANSWER_FIELDS));
   }
 
   /**
@@ -537,7 +531,7 @@ export class Answer {
    * ```
    */
   static safeFromJSON(value: unknown): SafeResult<Answer> {
-    return safe(() => Answer.fromJSON(value));
+    return safe(Answer.fromJSON, value);
   }
 
   /**
@@ -561,8 +555,7 @@ export class Answer {
    * ```
    */
   answers(request: Request | string): boolean {
-    if (typeof request === "string") return request === this.id;
-    return hasBrand(request, "Request") && (request as Request).id === this.id;
+    return request === this.id || (hasBrand(request, "Request") && (request as Request).id === this.id);
   }
 
   /**
@@ -574,14 +567,7 @@ export class Answer {
    * ```
    */
   equals(other: unknown): boolean {
-    if (other === this) return true;
-    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
-    const o = other as Answer;
-    try {
-      return o.id === this.id && o.ok === this.ok && o.reason === this.reason && dataEqual(o.data, this.data);
-    } catch {
-      return false; // a look-alike whose fields cannot be read (a Proxy of an answer)
-    }
+    return other === this || sameFields(this, other, ANSWER_FIELDS);
   }
 
   /**
@@ -593,21 +579,13 @@ export class Answer {
    * ```
    */
   toJSON(): AnswerJSON {
-    const out: AnswerJSON = { id: this.id, ok: this.ok };
-    if (this.data !== undefined) out.data = this.data;
-    if (this.reason !== undefined) out.reason = this.reason;
-    return out;
+    return fieldsToJSON(this, ANSWER_FIELDS) as unknown as AnswerJSON;
   }
 }
 
-function dataEqual(a: JsonObject | undefined, b: JsonObject | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return jsonEqual(a, b);
-}
-
-function safe<T>(fn: () => T): SafeResult<T> {
+function safe<T>(read: (value: unknown) => T, value: unknown): SafeResult<T> {
   try {
-    return { success: true, data: fn() };
+    return { success: true, data: read(value) };
   } catch (e) {
     return { success: false, error: asValidationError(e) };
   }
@@ -616,14 +594,7 @@ function safe<T>(fn: () => T): SafeResult<T> {
 /** Any error as a ValidationError (a ToolnexusError that is not one is wrapped, keeping code and path). */
 export function asValidationError(e: unknown): ValidationError {
   if (isInstance(e, ValidationError)) return e as ValidationError;
-  if (isInstance(e, ToolnexusError)) {
-    const t = e as ToolnexusError;
-    return new ValidationError(t.code, t.message, { path: t.path, cause: e });
-  }
-  return new ValidationError("invalid-value", `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { cause: e });
-}
-
-/** True when the request's data holds a key that fast-deep-equal would misread. */
-export function requestIsHazard(r: Request): boolean {
-  return isHazard(r.data);
+  const t = isInstance(e, ToolnexusError) ? (e as ToolnexusError) : undefined;
+  // path undefined is the empty path.
+  return new ValidationError(t ? t.code : INVALID_VALUE, t ? t.message : `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { path: t?.path, cause: e });
 }
