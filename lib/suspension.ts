@@ -423,12 +423,21 @@ function makeAnswer(fields: Fields, target: object = create(Answer.prototype)): 
 }
 
 /** The id of a request, or the id itself, checked. */
+/** The id of a Request (from this copy of the package or another); a getter or Proxy that throws is an error at `id`. */
+function readId(request: unknown): unknown {
+  try {
+    return (request as Request).id;
+  } catch (e) {
+    return vfail(INVALID_VALUE, "id", `Reading the request's id threw (${thrownMessage(e)})`, "Pass a Request or its id.", e);
+  }
+}
+
 function idOf(requestOrId: unknown): unknown {
   const id =
     typeof requestOrId === "string"
       ? requestOrId
       : hasBrand(requestOrId, "Request")
-        ? (requestOrId as Request).id
+        ? readId(requestOrId)
         : wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
   return checkId(id, "id", "id");
 }
@@ -555,7 +564,12 @@ export class Answer {
    * ```
    */
   answers(request: Request | string): boolean {
-    return request === this.id || (hasBrand(request, "Request") && (request as Request).id === this.id);
+    if (request === this.id) return true;
+    try {
+      return hasBrand(request, "Request") && (request as Request).id === this.id;
+    } catch {
+      return false; // a look-alike whose id cannot be read answers to nothing
+    }
   }
 
   /**

@@ -88,6 +88,10 @@ export const HOSTILE: readonly Hostile[] = [
   { label: "a Proxy of a real part whose get trap throws", make: () => throwingProxy(ContentPart.text("t"), ["get"]) },
   { label: "a forged request (empty id)", make: () => forged(Request.prototype, { id: "", kind: 5, prompt: null }) },
   { label: "a Proxy of a real request whose get trap throws", make: () => throwingProxy(Request.create({ kind: "k", prompt: "p" }), ["get"]) },
+  {
+    label: "a request look-alike from another copy whose id getter throws",
+    make: () => withThrowingGetter({ [Symbol.for("toolnexus.brand")]: "Request", kind: "k", prompt: "p" }, "id", () => new Error("id")),
+  },
   { label: "a forged answer", make: () => forged(Answer.prototype, { id: 1, ok: "yes" }) },
   { label: "a Proxy of a real answer whose get trap throws", make: () => throwingProxy(Answer.accept("r"), ["get"]) },
   { label: "a forged result", make: () => forged(ToolResult.prototype, { output: 5, isError: "no", parts: "x", metadata: new Map() }) },
