@@ -10,7 +10,6 @@ import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type 
 import { Stamp, typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, where } from "./path";
-import { asBytes, baseName, isAsyncIterable, isBlob, isReadableStream, readBlob, readIterable, readPath, readStream } from "./sources";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";
@@ -100,6 +99,19 @@ function makePart(
   part.url = url;
   part.name = name;
   return Object.freeze(new PartMark(part)) as unknown as ContentPart;
+}
+
+/** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
+function asBytes(value: unknown): Uint8Array | undefined {
+  // ArrayBuffer.isView reads an internal slot, never a Proxy trap; `instanceof` may run a hostile trap.
+  if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  try {
+    if (value instanceof ArrayBuffer) return new Uint8Array(value);
+    if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+  } catch {
+    return undefined; // a Proxy whose traps throw, or one that only pretends to be a buffer: not bytes
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -205,7 +217,7 @@ function base64Payload(b64: string): Payload {
 }
 
 interface Hints {
-  /** A file name or path whose extension names the type, and whose base name names a file part. */
+  /** A file's name (a path's base name, a File's name): its extension names the type, and it names a file part. */
   fileName?: string;
   /** A type the source declares weakly (a Blob's `type`): used when no option gives one. */
   declaredMime?: string;
@@ -259,7 +271,7 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
       );
     }
   }
-  const name = opts.name ?? (type === "file" && hints.fileName !== undefined ? baseName(hints.fileName) || undefined : undefined);
+  const name = opts.name ?? (type === "file" ? hints.fileName || undefined : undefined);
   return makePart(ContentPart.prototype, type, undefined, mime, payload.base64(), undefined, name);
 }
 
@@ -376,25 +388,35 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
         s === "file" ? "Pass the file's path instead of a file: URL." : "Pass a file path, an http(s): URL, a data: URL, bytes, a Blob or a stream.",
       );
     }
-    const bytes = await readPath(source, opts.maxBytes);
-    return build(kind, bytesPayload(bytes), opts, { fileName: source }, "");
+  } else {
+    const bytes = asBytes(source);
+    if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
   }
-  const bytes = asBytes(source);
-  if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
-  if (isBlob(source)) {
-    const name = typeof (source as File).name === "string" && (source as File).name !== "" ? (source as File).name : undefined;
-    const read = await readBlob(source, opts.maxBytes);
-    return build(kind, bytesPayload(read), opts, { fileName: name, declaredMime: source.type || undefined }, "");
+  // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
+  const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
+  if (read === undefined) {
+    const hint = typeof URL !== "undefined" && source instanceof URL ? " For a URL object, pass its href (url.href)." : "";
+    throw partError(
+      "invalid-source",
+      "",
+      `The source is ${typeName(source)}`,
+      `Pass a file path, an http(s): or data: URL, bytes (Uint8Array, Buffer, ArrayBuffer), a Blob or File, or a stream of byte chunks.${hint}`,
+    );
   }
-  if (isReadableStream(source)) return build(kind, bytesPayload(await readStream(source, opts.maxBytes)), opts, {}, "");
-  if (isAsyncIterable(source)) return build(kind, bytesPayload(await readIterable(source, opts.maxBytes)), opts, {}, "");
-  const hint = typeof URL !== "undefined" && source instanceof URL ? " For a URL object, pass its href (url.href)." : "";
-  throw partError(
-    "invalid-source",
-    "",
-    `The source is ${typeName(source)}`,
-    `Pass a file path, an http(s): or data: URL, bytes (Uint8Array, Buffer, ArrayBuffer), a Blob or File, or a stream of byte chunks.${hint}`,
-  );
+  if ("code" in read) throw new ContentPartError(read.code, read.message, "cause" in read ? { cause: read.cause } : undefined);
+  return build(kind, bytesPayload(read.bytes), opts, { fileName: read.name, declaredMime: read.type }, "");
+}
+
+/**
+ * The readers of file paths, Blobs and streams (read-source.ts), loaded on first use so that a static
+ * `import "toolnexus"` does not load them. A failure to load them is a `read-failed` error.
+ */
+async function loadReaders(): Promise<typeof import("./read-source")> {
+  try {
+    return await import("./read-source");
+  } catch (e) {
+    throw new ContentPartError("read-failed", `Could not load the readers of file paths, Blobs and streams: ${thrownMessage(e)}. Check the installed package.`, { cause: e });
+  }
 }
 
 async function safely<T>(fn: () => Promise<T>): Promise<SafeResult<T, ContentPartError>> {
