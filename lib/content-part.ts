@@ -59,9 +59,12 @@ const getProto = Object.getPrototypeOf;
 // Fixes that several messages share.
 const SET_TYPE = 'Use "text", "image", "file" or "audio".';
 const GIVE_MIME = 'Give a type/subtype such as "image/png".';
-const PASS_MIME = 'Pass options.mimeType, such as { mimeType: "image/png" }.';
+const PASS_MIME = "Pass options.mimeType.";
 const PASS_TEXT = "Give a non-empty string.";
-const PASS_SOURCE = "Pass a file path, an http(s) or data: URL, bytes, a Blob or a stream of byte chunks.";
+const PASS_NAME = "Pass a non-empty string, or leave it out.";
+const PASS_SOURCE = "Pass a path, a URL, bytes, a Blob or a stream.";
+const PASS_HTTP = "Pass an absolute http(s) URL.";
+const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 
 // ---------------------------------------------------------------------------------------------------------
 // Errors: every message says what was wrong, where, and how to fix it, and never holds part data.
@@ -77,7 +80,7 @@ function wrongType(path: string, what: string, value: unknown, fix: string, expe
 
 /** Reading a caller's value threw (a throwing getter, a revoked Proxy). */
 function readThrew(path: string, what: string, cause: unknown): ContentPartError {
-  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", cause);
+  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data.", cause);
 }
 
 /**
@@ -91,12 +94,12 @@ function quote(s: string, max = 40): string {
 
 /** Base64 that does not decode; `dataUrlFix` is the advice for a data: URL given where base64 goes. */
 function notBase64(path: string, what: string, value: string, dataUrlFix = ""): ContentPartError {
-  const fix = dataUrlFix && /^data:/i.test(value) ? `It is a data: URL: ${dataUrlFix}.` : "Encode the bytes as base64 (standard or URL-safe, padded or not).";
+  const fix = dataUrlFix && /^data:/i.test(value) ? `It is a data: URL: ${dataUrlFix}.` : "Use standard or URL-safe base64.";
   return partError("invalid-base64", path, `${what} is not valid base64`, fix);
 }
 
 function malformedEscape(path: string): ContentPartError {
-  return partError("invalid-source", path, "The data: URL has a malformed percent escape", "Encode the payload with encodeURIComponent, or use ;base64.");
+  return partError("invalid-source", path, "The data: URL has a malformed percent escape", "Encode it with encodeURIComponent.");
 }
 
 function signatureMismatch(path: string, mime: string, sniffed: string | undefined): ContentPartError {
@@ -104,13 +107,22 @@ function signatureMismatch(path: string, mime: string, sniffed: string | undefin
     "mime-mismatch",
     path,
     `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`,
-    `${sniffed ? `Pass mimeType: "${sniffed}", or` : "Check the bytes, or pass"} verifyMime: false to skip the check.`,
+    `${sniffed ? `Pass mimeType: "${sniffed}" or` : "Check the bytes, or pass"} verifyMime: false.`,
   );
 }
 
 /** `A` or `An` before a part type. */
 function article(kind: MediaType): string {
   return kind === "file" ? "A" : "An";
+}
+
+/** A field that a text part does not have. */
+function notOnText(path: string, field: string): ContentPartError {
+  return partError("invalid-value", path, `A text part has no ${field}`, `Remove ${field}, or use an image, file or audio part.`);
+}
+
+function unknownExtension(path: string, ext: string): ContentPartError {
+  return partError("unknown-extension", path, ext ? `The extension .${ext} is not in the media table` : "The URL's path has no extension", PASS_MIME);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -174,16 +186,19 @@ function checkMime(value: unknown, path: string, what: string, required = false)
   return mime;
 }
 
+/** A string that must not be empty: `invalid-type` when not a string, `emptyCode` when empty. */
+function nonEmpty(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
+  if (typeof value !== "string") throw wrongType(path, what, value, fix);
+  if (value === "") throw partError(emptyCode, path, `${what} is empty`, fix);
+  return value;
+}
+
 function checkName(name: unknown, path: string): string {
-  if (typeof name !== "string") throw wrongType(path, "The name", name, 'Pass a string such as "report.pdf", or leave it out.');
-  if (name === "") throw partError("invalid-value", path, "The name is empty", "Pass a non-empty name, or leave it out.");
-  return name;
+  return nonEmpty(name, path, "The name", PASS_NAME, "invalid-value");
 }
 
 function checkText(text: unknown, path: string): string {
-  if (typeof text !== "string") throw wrongType(path, "The text", text, PASS_TEXT);
-  if (text === "") throw partError("empty", path, "The text is empty", PASS_TEXT);
-  return text;
+  return nonEmpty(text, path, "The text", PASS_TEXT, "empty");
 }
 
 /** A source that must be a string (fromBase64, fromDataUrl, fromUrl). */
@@ -211,7 +226,7 @@ interface Checked {
 
 function checkOptions(options: PartOptions | undefined): Checked {
   if (options === undefined || options === null) return { verifyMime: true };
-  if (typeof options !== "object") throw wrongType("", "The options", options, 'Pass an object such as { mimeType: "image/png" }.', "an object");
+  if (typeof options !== "object") throw wrongType("", "The options", options, "Pass an object, or leave them out.", "an object");
   let mimeType: unknown, name: unknown, maxBytes: unknown, verifyMime: unknown;
   try {
     ({ mimeType, name, maxBytes, verifyMime } = options);
@@ -225,7 +240,7 @@ function checkOptions(options: PartOptions | undefined): Checked {
   };
   if (maxBytes !== undefined) {
     if (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity)) {
-      throw partError("invalid-value", "maxBytes", "options.maxBytes must be a whole number, 0 or more", "Pass a number of bytes such as 1048576.");
+      throw partError("invalid-value", "maxBytes", "options.maxBytes must be a whole number of bytes, 0 or more", "Pass one such as 1048576.");
     }
     if (maxBytes !== Infinity) checked.maxBytes = maxBytes;
   }
@@ -241,8 +256,8 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** Refuses anything but an absolute http(s) URL kept exactly as given; `data:` is handled before. */
 function checkHttpUrl(url: string, path: string): void {
-  const refuse = (problem: string, fix = "Pass an absolute http: or https: URL.") => partError("invalid-source", path, problem, fix);
-  if (WINDOWS_DRIVE.test(url)) throw refuse("The url is a Windows file path", "Read the file with ContentPart.from(path), or pass an absolute http: or https: URL.");
+  const refuse = (problem: string, fix = PASS_HTTP) => partError("invalid-source", path, problem, fix);
+  if (WINDOWS_DRIVE.test(url)) throw refuse("The url is a Windows file path", "Read the file with ContentPart.from(path).");
   // The URL parser would quietly strip or re-encode these, so the url kept would not be the one checked.
   if (/[\u0000-\u0020\u007f]/.test(url)) throw refuse("The url holds whitespace or a control character", "Percent-encode it (a space is %20).");
   let protocol: string;
@@ -252,7 +267,7 @@ function checkHttpUrl(url: string, path: string): void {
     throw refuse("The url is not an absolute URL");
   }
   if (protocol !== "http:" && protocol !== "https:") {
-    throw refuse(`A ${quote(protocol, 24)} URL is not accepted`, "Only http: and https: URLs are kept (a data: URL becomes data); read a local file by its path.");
+    throw refuse(`A ${quote(protocol, 24)} URL is not accepted`, "Only http(s) URLs are kept; read a local file by its path.");
   }
 }
 
@@ -292,12 +307,12 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
   if (opts.maxBytes !== undefined && size > opts.maxBytes) {
     throw partError("too-large", path, `The source holds ${size} bytes, over maxBytes = ${opts.maxBytes}`, "Pass a smaller source or raise maxBytes.");
   }
-  if (size === 0) throw partError("empty", path, "The source holds zero bytes", "A part needs content: check that the source was read in full.");
+  if (size === 0) throw partError("empty", path, "The source holds zero bytes", "Pass a non-empty source.");
   let mime = opts.mimeType;
   const { sourceMime, fileName } = hints;
   if (sourceMime !== undefined) {
     if (mime !== undefined && mime !== sourceMime) {
-      throw partError("source-conflict", path, `The mime type says ${mime} but the data: URL says ${sourceMime}`, "Make the two agree, or give only one.");
+      throw partError("source-conflict", path, `The mime type says ${mime} but the data: URL says ${sourceMime}`, "Make them agree.");
     }
     mime = sourceMime;
   }
@@ -305,11 +320,11 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
   const ext = fileName ? extensionOf(fileName) : "";
   if (mime === undefined && ext !== "") {
     mime = mimeForExtension(ext);
-    if (mime === undefined) throw partError("unknown-extension", path, `The extension .${ext} is not in the media table`, PASS_MIME);
+    if (mime === undefined) throw unknownExtension(path, ext);
   }
   const sniffed = sniff(payload.head);
   mime ??= sniffed ?? hints.fallbackMime;
-  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told from the options, a name or the bytes", PASS_MIME);
+  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told", PASS_MIME);
   const type = partType(kind, mime, joinPath(path, "mimeType"));
   if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);
   return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) });
@@ -323,9 +338,7 @@ function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, 
   if (mime === undefined) {
     const ext = extensionOf(new URL(url).pathname);
     mime = mimeForExtension(ext);
-    if (mime === undefined) {
-      throw partError("unknown-extension", path, ext === "" ? "The URL's path has no extension to tell its type" : `The URL's extension .${ext} is not in the media table`, PASS_MIME);
-    }
+    if (mime === undefined) throw unknownExtension(path, ext);
   }
   return makePart({ type: partType(kind, mime, joinPath(path, "mimeType")), mimeType: mime, url, name: opts.name });
 }
@@ -350,11 +363,11 @@ function percentDecode(payload: string, path: string): Uint8Array {
 function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string): ContentPart {
   const comma = url.indexOf(",");
   if (!/^data:/i.test(url) || comma === -1) {
-    throw partError("invalid-source", path, "The value is not a data: URL", "Pass a URL of the form data:image/png;base64,....");
+    throw partError("invalid-source", path, "The value is not a data: URL", PASS_DATA_URL);
   }
-  const params = url.slice(5, comma).split(";");
-  const isBase64 = params.length > 1 && params[params.length - 1]!.trim().toLowerCase() === "base64";
-  const declared = params[0]!.trim();
+  const header = url.slice(5, comma);
+  const isBase64 = /;\s*base64\s*$/i.test(header);
+  const declared = header.split(";", 1)[0]!.trim();
   const sourceMime = declared === "" ? undefined : checkMime(declared, path, "The data: URL's type");
   let body = url.slice(comma + 1);
   let payload: Payload;
@@ -403,7 +416,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
   // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
   const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
   if (read === undefined) {
-    const hint = source instanceof URL ? " For a URL object, pass its href (url.href)." : "";
+    const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
   }
   if ("code" in read) throw new ContentPartError(read.code, read.message, "cause" in read ? { cause: read.cause } : undefined);
@@ -418,7 +431,7 @@ async function loadReaders(): Promise<typeof import("./read-source")> {
   try {
     return await import("./read-source");
   } catch (e) {
-    throw partError("read-failed", "", `Loading the readers of paths, Blobs and streams failed (${thrownMessage(e)})`, "Check that the package is installed in full.", e);
+    throw partError("read-failed", "", `Loading the source readers failed (${thrownMessage(e)})`, "Reinstall the package.", e);
   }
 }
 
@@ -439,16 +452,14 @@ function asPartError(e: unknown): ContentPartError {
   return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
 }
 
+/** The UTF-8 length of a string; a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it. */
 function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  // Each UTF-16 unit is counted once to begin with; a character of 2 UTF-8 bytes adds 1, one of 3 bytes adds 2,
+  // and so does a surrogate pair (4 bytes in 2 units).
+  let n = s.length;
+  for (const c of s) {
+    const cp = c.codePointAt(0)!;
+    if (cp >= 0x80) n += cp < 0x800 ? 1 : 2;
   }
   return n;
 }
@@ -466,7 +477,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
     throw readThrew(path, "the part", e);
   }
   if (typeof value !== "object" || value === null || isArray) {
-    throw wrongType(path, "A content part", value, 'Pass a ContentPart or its JSON shape, such as { type: "text", text: "hi" }.', "an object");
+    throw wrongType(path, "A content part", value, "Pass a ContentPart or its JSON shape.", "an object");
   }
   const fields: Record<string, unknown> = {};
   let field = "";
@@ -482,7 +493,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
     if (fields.text === undefined) throw partError("missing", at("text"), "The text is missing", PASS_TEXT);
     const text = checkText(fields.text, at("text"));
     for (const k of FIELDS.slice(2)) {
-      if (fields[k] !== undefined) throw partError("invalid-value", at(k), `A text part has text only, but ${k} is set`, `Remove ${k}, or use another part type.`);
+      if (fields[k] !== undefined) throw notOnText(at(k), k);
     }
     return makePart({ type, text });
   }
@@ -492,17 +503,17 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   partType(kind, mimeType, at("mimeType"), true);
   const name = fields.name === undefined ? undefined : checkName(fields.name, at("name"));
   const { data, url } = fields;
-  if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one of them.");
-  if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data (base64) or url (http or https).");
+  if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one.");
+  if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data or url.");
   if (data !== undefined) {
     const raw = stringOf(data, at("data"), "The data", "Set data to a base64 string.")!;
     const b64 = toCanonicalBase64(raw);
-    if (b64 === undefined) throw notBase64(at("data"), "The data", raw, "put it in url instead, or keep only the base64 after the comma");
+    if (b64 === undefined) throw notBase64(at("data"), "The data", raw, "put it in url instead");
     if (b64 === "") throw partError("empty", at("data"), "The data holds zero bytes", "A part needs content.");
     return makePart({ type: kind, mimeType, data: b64, name });
   }
   // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
-  const href = stringOf(url, at("url"), "The url", "Set url to an absolute http(s) URL.")!;
+  const href = stringOf(url, at("url"), "The url", PASS_HTTP)!;
   return fromUrlString(kind, href, { mimeType, name, verifyMime: false }, at("url"));
 }
 
@@ -666,8 +677,8 @@ export class ContentPart {
     const opts = checkOptions(options);
     const view = asBytes(bytes);
     if (view === undefined) {
-      const hint = typeof bytes === "string" ? "; for base64 use ContentPart.fromBase64" : "";
-      throw wrongType("", "The source", bytes, `Pass a Uint8Array, Buffer, ArrayBuffer or another ArrayBufferView${hint}.`, "bytes", "invalid-source");
+      const hint = typeof bytes === "string" ? "; for base64, ContentPart.fromBase64" : "";
+      throw wrongType("", "The source", bytes, `Pass a Uint8Array, Buffer or ArrayBuffer${hint}.`, "bytes", "invalid-source");
     }
     return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "");
   }
@@ -698,7 +709,7 @@ export class ContentPart {
    */
   static fromDataUrl(url: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
-    return fromDataUrlString(undefined, stringSource(url, "Pass a string such as data:image/png;base64,...."), opts, "");
+    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "");
   }
 
   /**
@@ -712,7 +723,7 @@ export class ContentPart {
    */
   static fromUrl(url: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
-    return fromUrlString(undefined, stringSource(url, "Pass an absolute http(s) URL."), opts, "");
+    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "");
   }
 
   /**
@@ -819,7 +830,7 @@ export class ContentPart {
    */
   bytes(): Uint8Array {
     if (this.type === "text") return new TextEncoder().encode(this.text);
-    if (this.data === undefined) throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself, or build the part from the bytes.");
+    if (this.data === undefined) throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself.");
     return decodeBase64(this.data);
   }
 
@@ -857,7 +868,7 @@ export class ContentPart {
    * ```
    */
   withName(name: string | undefined): ContentPart {
-    if (this.type === "text") throw partError("invalid-value", "name", "A text part has no name", "Name only image, file and audio parts.");
+    if (this.type === "text") throw notOnText("name", "name");
     return makePart({ ...this, name: name === undefined ? undefined : checkName(name, "name") }, getProto(this));
   }
 
@@ -871,7 +882,7 @@ export class ContentPart {
    * ```
    */
   withMimeType(mimeType: string, options?: { verifyMime?: boolean }): ContentPart {
-    if (this.type === "text") throw partError("invalid-value", "mimeType", "A text part has no mime type", "Use an image, file or audio part.");
+    if (this.type === "text") throw notOnText("mimeType", "mimeType");
     let verifyMime: boolean | undefined;
     try {
       verifyMime = options?.verifyMime;
