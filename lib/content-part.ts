@@ -80,7 +80,7 @@ function wrongType(path: string, what: string, value: unknown, fix: string, expe
 
 /** Reading a caller's value threw (a throwing getter, a revoked Proxy). */
 function readThrew(path: string, what: string, cause: unknown): ContentPartError {
-  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data.", cause);
+  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data without throwing getters.", cause);
 }
 
 /**
@@ -490,8 +490,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
   if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, SET_TYPE);
   if (type === "text") {
-    if (fields.text === undefined) throw partError("missing", at("text"), "The text is missing", PASS_TEXT);
-    const text = checkText(fields.text, at("text"));
+    const text = checkText(stringOf(fields.text, at("text"), "The text", PASS_TEXT, true), at("text"));
     for (const k of FIELDS.slice(2)) {
       if (fields[k] !== undefined) throw notOnText(at(k), k);
     }
@@ -779,13 +778,12 @@ export class ContentPart {
    * ```
    */
   static summary(part: ContentPart | ContentPartJSON): string {
-    return (PartMark.has(part) ? part : ContentPart.fromJSON(part)).summary();
+    return toPart(part, "").summary();
   }
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
   get byteLength(): number {
-    if (this.type === "text") return utf8Length(this.text!);
-    return this.data === undefined ? 0 : decodedLength(this.data);
+    return this.type === "text" ? utf8Length(this.text!) : decodedLength(this.data ?? ""); // a url part: 0
   }
 
   /** `max(85, floor(bytes / 750))`; a text part `ceil(length / 4)`. */

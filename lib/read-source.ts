@@ -98,7 +98,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 }
 
 function tooLarge(size: number | string, maxBytes: number): Failure {
-  return new Failure("too-large", `The source holds ${size} bytes, over the limit of maxBytes = ${maxBytes}. Pass a smaller source or raise maxBytes.`);
+  return new Failure("too-large", `The source holds ${size} bytes, over maxBytes = ${maxBytes}. Pass a smaller source or raise maxBytes.`);
 }
 
 function readFailed(what: string, cause: unknown): Failure {
