@@ -36,15 +36,20 @@ export function encodeBase64(view: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Decoded size of canonical base64, from its length alone. */
-export function decodedLength(b64: string): number {
-  const n = b64.length;
-  if (n === 0) return 0;
-  const pad = b64.charCodeAt(n - 1) === 61 ? (b64.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
-  return (n / 4) * 3 - pad;
+/** How many `=` end the string: 0, 1 or 2. */
+function padding(b64: string): number {
+  return b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
 }
 
-/** Decodes canonical base64 into a fresh Uint8Array that shares memory with nothing. */
+/** Decoded size of canonical base64, from its length alone. */
+export function decodedLength(b64: string): number {
+  return (b64.length / 4) * 3 - padding(b64);
+}
+
+/**
+ * Decodes canonical base64 into a fresh Uint8Array that shares memory with nothing. Non-zero bits after the
+ * last byte are ignored (both decoders accept them), which `toCanonicalBase64` relies on.
+ */
 export function decodeBase64(b64: string): Uint8Array {
   const out = new Uint8Array(decodedLength(b64));
   const B = nodeBuffer();
@@ -75,7 +80,7 @@ let scratch: BufferLike | undefined;
 export function isCanonicalBase64(s: string): boolean {
   const n = s.length;
   if (n === 0 || n % 4 !== 0) return false;
-  const pad = s.charCodeAt(n - 1) === 61 ? (s.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
+  const pad = padding(s);
   // Unused low bits of the last data character must be zero.
   const last = INDEX.indexOf(s[n - 1 - pad]!);
   if (last < 0) return false;
@@ -101,32 +106,14 @@ export function isCanonicalBase64(s: string): boolean {
  */
 export function toCanonicalBase64(input: string): string | undefined {
   if (isCanonicalBase64(input)) return input;
-  let s = input.replace(/[\t\n\f\r ]+/g, "");
-  if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) s = s.replace(/-/g, "+").replace(/_/g, "/");
-  let end = s.length;
-  while (end > 0 && s.charCodeAt(end - 1) === 61) end--;
-  const padding = s.length - end;
-  s = s.slice(0, end);
-  if (!/^[A-Za-z0-9+/]*$/.test(s)) return undefined;
+  // Whitespace dropped, the URL-safe alphabet mapped to the standard one, then: data characters, padding.
+  const parts = /^([A-Za-z0-9+/]*)(=*)$/.exec(input.replace(/[\t\n\f\r ]+/g, "").replace(/-/g, "+").replace(/_/g, "/"));
+  if (parts === null) return undefined;
+  let s = parts[1]!;
+  const pad = parts[2]!.length;
   const rem = s.length % 4;
-  if (rem === 1) return undefined;
-  if (padding > 0 && (padding > 2 || (s.length + padding) % 4 !== 0)) return undefined;
+  if (rem === 1 || (pad > 0 && (pad > 2 || (s.length + pad) % 4 !== 0))) return undefined;
   if (rem !== 0) s += rem === 2 ? "==" : "=";
-  if (s.length === 0) return "";
-  if (isCanonicalBase64(s)) return s;
   // Non-zero trailing bits: decoders accept them; re-encode to the one canonical spelling.
-  return encodeBase64(decodeLenient(s));
-}
-
-function decodeLenient(s: string): Uint8Array {
-  const B = nodeBuffer();
-  if (B) {
-    const b = B.from(s, "base64");
-    return new Uint8Array(b.buffer, b.byteOffset, b.length).slice();
-  }
-  // atob accepts non-zero trailing bits.
-  const binary = atob(s);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  return s === "" || isCanonicalBase64(s) ? s : encodeBase64(decodeBase64(s));
 }

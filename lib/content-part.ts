@@ -10,7 +10,6 @@ import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type 
 import { Stamp, typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, where } from "./path";
-import { asBytes, baseName, isAsyncIterable, isBlob, isReadableStream, readBlob, readIterable, readPath, readStream } from "./sources";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";
@@ -49,8 +48,40 @@ export type PartSource =
   | ReadableStream<BytesSource>
   | AsyncIterable<BytesSource>;
 
+/** The six fields of a part, in their fixed order. */
 const FIELDS = ["type", "text", "mimeType", "data", "url", "name"] as const;
+type Field = (typeof FIELDS)[number];
+/** A part's fields while it is made; absent ones are `undefined`. */
+type Fields = { -readonly [K in Field]?: ContentPart[K] };
 const TYPES: readonly string[] = ["text", "image", "file", "audio"];
+const getProto = Object.getPrototypeOf;
+
+// Fixes that several messages share.
+const SET_TYPE = 'Use "text", "image", "file" or "audio".';
+const GIVE_MIME = 'Give a type/subtype such as "image/png".';
+const PASS_MIME = "Pass options.mimeType.";
+const PASS_TEXT = "Give a non-empty string.";
+const PASS_NAME = "Pass a non-empty string, or leave it out.";
+const PASS_SOURCE = "Pass a path, a URL, bytes, a Blob or a stream.";
+const PASS_HTTP = "Pass an absolute http(s) URL.";
+const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors: every message says what was wrong, where, and how to fix it, and never holds part data.
+
+function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
+  return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+}
+
+/** `The name must be a string, got a number`: a value of the wrong type, named by its kind, never shown. */
+function wrongType(path: string, what: string, value: unknown, fix: string, expected = "a string", code: ToolnexusErrorCode = "invalid-type"): ContentPartError {
+  return partError(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
+}
+
+/** Reading a caller's value threw (a throwing getter, a revoked Proxy). */
+function readThrew(path: string, what: string, cause: unknown): ContentPartError {
+  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data without throwing getters.", cause);
+}
 
 /**
  * A caller's string as a message shows it: quoted when short, else only its length. A long string where a
@@ -61,14 +92,41 @@ function quote(s: string, max = 40): string {
   return s.length <= max ? JSON.stringify(s) : `(a string of ${s.length} characters, not shown)`;
 }
 
-/** A URL scheme for a message (`javascript:`), or its length when it is too long to be one. */
-function schemeOf(protocol: string): string {
-  return protocol.length <= 24 ? protocol : `(a scheme of ${protocol.length} characters, not shown)`;
+/** Base64 that does not decode; `dataUrlFix` is the advice for a data: URL given where base64 goes. */
+function notBase64(path: string, what: string, value: string, dataUrlFix = ""): ContentPartError {
+  const fix = dataUrlFix && /^data:/i.test(value) ? `It is a data: URL: ${dataUrlFix}.` : "Use standard or URL-safe base64.";
+  return partError("invalid-base64", path, `${what} is not valid base64`, fix);
 }
 
-function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
-  return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+function malformedEscape(path: string): ContentPartError {
+  return partError("invalid-source", path, "The data: URL has a malformed percent escape", "Encode it with encodeURIComponent.");
 }
+
+function signatureMismatch(path: string, mime: string, sniffed: string | undefined): ContentPartError {
+  return partError(
+    "mime-mismatch",
+    path,
+    `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`,
+    `${sniffed ? `Pass mimeType: "${sniffed}" or` : "Check the bytes, or pass"} verifyMime: false.`,
+  );
+}
+
+/** `A` or `An` before a part type. */
+function article(kind: MediaType): string {
+  return kind === "file" ? "A" : "An";
+}
+
+/** A field that a text part does not have. */
+function notOnText(path: string, field: string): ContentPartError {
+  return partError("invalid-value", path, `A text part has no ${field}`, `Remove ${field}, or use an image, file or audio part.`);
+}
+
+function unknownExtension(path: string, ext: string): ContentPartError {
+  return partError("unknown-extension", path, ext ? `The extension .${ext} is not in the media table` : "The URL's path has no extension", PASS_MIME);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Making parts
 
 /**
  * Parts made by this copy of the library carry this private field, set before they are frozen. An object
@@ -82,130 +140,159 @@ class PartMark extends Stamp {
   }
 }
 
-/** Assigns the six fields in their fixed order and freezes: the one place a part is made. */
-function makePart(
-  proto: object,
-  type: PartType,
-  text: string | undefined,
-  mimeType: string | undefined,
-  data: string | undefined,
-  url: string | undefined,
-  name: string | undefined,
-): ContentPart {
-  const part = Object.create(proto) as { -readonly [K in keyof ContentPart]: ContentPart[K] };
-  part.type = type;
-  part.text = text;
-  part.mimeType = mimeType;
-  part.data = data;
-  part.url = url;
-  part.name = name;
-  return Object.freeze(new PartMark(part)) as unknown as ContentPart;
+/** Assigns the six fields in their fixed order (absent ones `undefined`), marks and freezes. */
+function fill(target: object, fields: Fields): ContentPart {
+  for (const k of FIELDS) (target as Fields)[k] = fields[k] as never;
+  return Object.freeze(new PartMark(target)) as unknown as ContentPart;
+}
+
+/** The one place a part is made (the constructor fills `this` the same way). */
+function makePart(fields: Fields, proto: object = ContentPart.prototype): ContentPart {
+  return fill(Object.create(proto), fields);
+}
+
+/** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
+function asBytes(value: unknown): Uint8Array | undefined {
+  // ArrayBuffer.isView reads an internal slot, never a Proxy trap; `instanceof` may run a hostile trap.
+  if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  try {
+    if (value instanceof ArrayBuffer) return new Uint8Array(value);
+    if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+  } catch {
+    // a Proxy whose traps throw, or one that only pretends to be a buffer: not bytes
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Options and small checks
+// Checks shared by the factories, the options and the JSON reader
+
+/** `value` as a string: `undefined` when absent (a `missing` error when `required`), `invalid-type` if not a string. */
+function stringOf(value: unknown, path: string, what: string, fix: string, required = false): string | undefined {
+  if (value === undefined) {
+    if (required) throw partError("missing", path, `${what} is missing`, fix);
+    return undefined;
+  }
+  if (typeof value !== "string") throw wrongType(path, what, value, fix);
+  return value;
+}
+
+/** A caller's mime type, lowercased and without parameters; `unknown-mime` when it is not type/subtype. */
+function checkMime(value: unknown, path: string, what: string, required = false): string | undefined {
+  const s = stringOf(value, path, what, GIVE_MIME, required);
+  if (s === undefined) return undefined;
+  const mime = normalizeMime(s);
+  if (mime === undefined) throw partError("unknown-mime", path, `${what} ${quote(s)} is not a mime type`, GIVE_MIME);
+  return mime;
+}
+
+/** A string that must not be empty: `invalid-type` when not a string, `emptyCode` when empty. */
+function nonEmpty(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
+  if (typeof value !== "string") throw wrongType(path, what, value, fix);
+  if (value === "") throw partError(emptyCode, path, `${what} is empty`, fix);
+  return value;
+}
+
+function checkName(name: unknown, path: string): string {
+  return nonEmpty(name, path, "The name", PASS_NAME, "invalid-value");
+}
+
+function checkText(text: unknown, path: string): string {
+  return nonEmpty(text, path, "The text", PASS_TEXT, "empty");
+}
+
+/** A source that must be a string (fromBase64, fromDataUrl, fromUrl). */
+function stringSource(value: unknown, fix: string): string {
+  if (typeof value !== "string") throw wrongType("", "The source", value, fix, "a string", "invalid-source");
+  return value;
+}
+
+/** The part type for a mime type: `kind` when the factory fixes one, which the mime type must then belong to. */
+function partType(kind: MediaType | undefined, mime: string, path: string, json = false): MediaType {
+  const family = familyOf(mime);
+  if (kind !== undefined && kind !== family) {
+    const fix = json ? `Set type to "${family}" for it.` : `Use ContentPart.${kind === "file" ? family : "from"}() for it.`;
+    throw partError("mime-mismatch", path, `${mime} is not ${article(kind).toLowerCase()} ${kind} type`, fix);
+  }
+  return family;
+}
 
 interface Checked {
-  mimeType: string | undefined;
-  name: string | undefined;
-  maxBytes: number | undefined;
+  mimeType?: string;
+  name?: string;
+  maxBytes?: number;
   verifyMime: boolean;
 }
 
 function checkOptions(options: PartOptions | undefined): Checked {
-  if (options === undefined || options === null) return { mimeType: undefined, name: undefined, maxBytes: undefined, verifyMime: true };
-  if (typeof options !== "object") {
-    throw partError("invalid-type", "", `The options are ${typeName(options)}`, "Pass an object such as { mimeType: \"image/png\" }.");
-  }
+  if (options === undefined || options === null) return { verifyMime: true };
+  if (typeof options !== "object") throw wrongType("", "The options", options, "Pass an object, or leave them out.", "an object");
   let mimeType: unknown, name: unknown, maxBytes: unknown, verifyMime: unknown;
   try {
     ({ mimeType, name, maxBytes, verifyMime } = options);
   } catch (e) {
-    throw partError("invalid-value", "", `Reading the options threw (${thrownMessage(e)})`, "Pass a plain object such as { mimeType: \"image/png\" }.", e);
+    throw readThrew("", "the options", e);
   }
-  let mime: string | undefined;
-  if (mimeType !== undefined) {
-    if (typeof mimeType !== "string") throw partError("invalid-type", "mimeType", `options.mimeType is ${typeName(mimeType)}`, "Pass a string such as \"image/png\".");
-    mime = normalizeMime(mimeType);
-    if (mime === undefined) throw partError("unknown-mime", "mimeType", `options.mimeType ${quote(mimeType)} is not a mime type`, "Pass a mime type of the form type/subtype, such as \"image/png\".");
+  const checked: Checked = {
+    mimeType: checkMime(mimeType, "mimeType", "options.mimeType"),
+    name: name === undefined ? undefined : checkName(name, "name"),
+    verifyMime: true,
+  };
+  if (maxBytes !== undefined) {
+    if (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity)) {
+      throw partError("invalid-value", "maxBytes", "options.maxBytes must be a whole number of bytes, 0 or more", "Pass one such as 1048576.");
+    }
+    if (maxBytes !== Infinity) checked.maxBytes = maxBytes;
   }
-  if (name !== undefined) checkName(name, "name");
-  if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || !Number.isInteger(maxBytes) && maxBytes !== Infinity)) {
-    throw partError("invalid-value", "maxBytes", "options.maxBytes must be a whole number of bytes, 0 or more", "Pass a number such as 5 * 1024 * 1024.");
+  if (verifyMime !== undefined) {
+    if (typeof verifyMime !== "boolean") throw wrongType("verifyMime", "options.verifyMime", verifyMime, "Pass true or false.", "a boolean");
+    checked.verifyMime = verifyMime;
   }
-  if (verifyMime !== undefined && typeof verifyMime !== "boolean") {
-    throw partError("invalid-type", "verifyMime", `options.verifyMime is ${typeName(verifyMime)}`, "Pass true or false.");
-  }
-  return { mimeType: mime, name: name as string | undefined, maxBytes: maxBytes === Infinity ? undefined : (maxBytes as number | undefined), verifyMime: (verifyMime as boolean | undefined) ?? true };
+  return checked;
 }
 
-function checkName(name: unknown, path: string): string {
-  if (typeof name !== "string") throw partError("invalid-type", path, `The name is ${typeName(name)}`, "Pass a string such as \"report.pdf\", or leave it out.");
-  if (name === "") throw partError("invalid-value", path, "The name is empty", "Pass a non-empty name, or leave it out.");
-  return name;
-}
+const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-function familyMismatch(kind: MediaType, mime: string, path: string, json = false): ContentPartError {
-  const fix = json
-    ? `Set type to "${familyOf(mime)}" for ${mime}: a ${kind} part takes ${kind === "file" ? "any type but image/* and audio/*" : `${kind}/* types only`}.`
-    : kind === "file"
-      ? `A file part takes any type but image/* and audio/*: use ContentPart.${familyOf(mime)}() for ${mime}.`
-      : `ContentPart.${kind}() takes ${kind}/* types only: use ContentPart.from() to pick the type from the mime type.`;
-  return partError("mime-mismatch", path, `${mime} is not ${article(kind)} ${kind} type`, fix);
-}
-
-/** `an` before image and audio, `a` before file. */
-function article(kind: MediaType): string {
-  return kind === "file" ? "a" : "an";
-}
-
-/** Where an http(s) URL is refused or accepted; `data:` is handled before. */
+/** Refuses anything but an absolute http(s) URL kept exactly as given; `data:` is handled before. */
 function checkHttpUrl(url: string, path: string): void {
-  if (WINDOWS_DRIVE.test(url)) {
-    throw partError("invalid-source", path, "The url is a Windows file path, not a URL", "Read the file with ContentPart.image(path) (or file, audio, from), or pass an absolute http: or https: URL.");
-  }
+  const refuse = (problem: string, fix = PASS_HTTP) => partError("invalid-source", path, problem, fix);
+  if (WINDOWS_DRIVE.test(url)) throw refuse("The url is a Windows file path", "Read the file with ContentPart.from(path).");
   // The URL parser would quietly strip or re-encode these, so the url kept would not be the one checked.
-  if (/[\u0000-\u0020\u007f]/.test(url)) {
-    throw partError("invalid-source", path, "The url holds whitespace or a control character", "Remove it, or percent-encode it (a space is %20): an absolute http: or https: URL has none.");
-  }
-  let parsed: URL;
+  if (/[\u0000-\u0020\u007f]/.test(url)) throw refuse("The url holds whitespace or a control character", "Percent-encode it (a space is %20).");
+  let protocol: string;
   try {
-    parsed = new URL(url);
+    protocol = new URL(url).protocol;
   } catch {
-    throw partError("invalid-source", path, "The url is not an absolute URL", "Pass an absolute http: or https: URL, a data: URL, or the bytes themselves.");
+    throw refuse("The url is not an absolute URL");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw partError(
-      "invalid-source",
-      path,
-      `A ${schemeOf(parsed.protocol)} URL is not accepted as a part's url`,
-      "Only absolute http: and https: URLs are kept as urls (a data: URL becomes data); read a local file by its path instead.",
-    );
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw refuse(`A ${quote(protocol, 24)} URL is not accepted`, "Only http(s) URLs are kept; read a local file by its path.");
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Building a data part: the shared pipeline of every bytes source
+// Building a part: the shared pipeline of every source
 
 interface Payload {
   /** Decoded size in bytes. */
   readonly size: number;
   /** The first bytes, for the signature check. */
-  head(): Uint8Array;
+  readonly head: Uint8Array;
   /** Canonical base64. */
   base64(): string;
 }
 
 function bytesPayload(bytes: Uint8Array): Payload {
-  return { size: bytes.byteLength, head: () => bytes.subarray(0, SNIFF_BYTES), base64: () => encodeBase64(bytes) };
+  return { size: bytes.byteLength, head: bytes.subarray(0, SNIFF_BYTES), base64: () => encodeBase64(bytes) };
 }
 
 function base64Payload(b64: string): Payload {
-  return { size: decodedLength(b64), head: () => decodePrefix(b64, SNIFF_BYTES), base64: () => b64 };
+  return { size: decodedLength(b64), head: decodePrefix(b64, SNIFF_BYTES), base64: () => b64 };
 }
 
 interface Hints {
-  /** A file name or path whose extension names the type, and whose base name names a file part. */
+  /** A file's name (a path's base name, a File's name): its extension names the type, and it names a file part. */
   fileName?: string;
   /** A type the source declares weakly (a Blob's `type`): used when no option gives one. */
   declaredMime?: string;
@@ -216,53 +303,34 @@ interface Hints {
 }
 
 function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hints: Hints, path: string): ContentPart {
-  if (opts.maxBytes !== undefined && payload.size > opts.maxBytes) {
-    throw partError("too-large", path, `The source holds ${payload.size} bytes, over the limit of maxBytes = ${opts.maxBytes}`, "Pass a smaller source or raise maxBytes.");
+  const { size } = payload;
+  if (opts.maxBytes !== undefined && size > opts.maxBytes) {
+    throw partError("too-large", path, `The source holds ${size} bytes, over maxBytes = ${opts.maxBytes}`, "Pass a smaller source or raise maxBytes.");
   }
-  if (payload.size === 0) throw partError("empty", path, "The source holds zero bytes", "A part needs content: check that the source was read in full.");
+  if (size === 0) throw partError("empty", path, "The source holds zero bytes", "Pass a non-empty source.");
   let mime = opts.mimeType;
-  if (hints.sourceMime !== undefined) {
-    if (mime !== undefined && mime !== hints.sourceMime) {
-      throw partError("source-conflict", path, `options.mimeType says ${mime} but the data: URL says ${hints.sourceMime}`, "Leave out options.mimeType, or fix the data: URL.");
+  const { sourceMime, fileName } = hints;
+  if (sourceMime !== undefined) {
+    if (mime !== undefined && mime !== sourceMime) {
+      throw partError("source-conflict", path, `The mime type says ${mime} but the data: URL says ${sourceMime}`, "Make them agree.");
     }
-    mime = hints.sourceMime;
+    mime = sourceMime;
   }
   if (mime === undefined && hints.declaredMime) mime = normalizeMime(hints.declaredMime);
-  if (mime === undefined && hints.fileName !== undefined) {
-    const ext = extensionOf(hints.fileName);
-    if (ext !== "") {
-      mime = mimeForExtension(ext);
-      if (mime === undefined) {
-        throw partError("unknown-extension", path, `The extension .${ext} is not in the media table`, "Pass options.mimeType, such as { mimeType: \"text/csv\" }.");
-      }
-    }
+  const ext = fileName ? extensionOf(fileName) : "";
+  if (mime === undefined && ext !== "") {
+    mime = mimeForExtension(ext);
+    if (mime === undefined) throw unknownExtension(path, ext);
   }
-  let sniffed: string | undefined | null = null; // null: not looked yet
-  if (mime === undefined) {
-    sniffed = sniff(payload.head());
-    if (sniffed === undefined && hints.fallbackMime !== undefined) mime = hints.fallbackMime;
-    else if (sniffed === undefined) {
-      throw partError("unknown-mime", path, "The media type cannot be told: no mime type, no known extension, and no known signature in the bytes", "Pass options.mimeType, such as { mimeType: \"application/octet-stream\" }.");
-    }
-    else mime = sniffed;
-  }
-  const type = kind ?? familyOf(mime);
-  if (familyOf(mime) !== type) throw familyMismatch(type, mime, joinPath(path, "mimeType"));
-  if (opts.verifyMime && hasSignature(mime)) {
-    if (sniffed === null) sniffed = sniff(payload.head());
-    if (sniffed !== mime) {
-      throw partError(
-        "mime-mismatch",
-        path,
-        `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`,
-        sniffed === undefined ? "Check the source, or pass verifyMime: false to skip the check." : `Pass mimeType: "${sniffed}", or verifyMime: false to skip the check.`,
-      );
-    }
-  }
-  const name = opts.name ?? (type === "file" && hints.fileName !== undefined ? baseName(hints.fileName) || undefined : undefined);
-  return makePart(ContentPart.prototype, type, undefined, mime, payload.base64(), undefined, name);
+  const sniffed = sniff(payload.head);
+  mime ??= sniffed ?? hints.fallbackMime;
+  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told", PASS_MIME);
+  const type = partType(kind, mime, joinPath(path, "mimeType"));
+  if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);
+  return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) });
 }
 
+/** An http(s) URL kept as the part's url, or a data: URL read into data. */
 function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string): ContentPart {
   if (/^data:/i.test(url)) return fromDataUrlString(kind, url, opts, path);
   checkHttpUrl(url, path);
@@ -270,65 +338,49 @@ function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, 
   if (mime === undefined) {
     const ext = extensionOf(new URL(url).pathname);
     mime = mimeForExtension(ext);
-    if (mime === undefined) {
-      throw partError(
-        "unknown-extension",
-        path,
-        ext === "" ? "The URL's path has no extension to tell its media type" : `The URL's extension .${ext} is not in the media table`,
-        "Pass options.mimeType, such as { mimeType: \"image/png\" }.",
-      );
-    }
+    if (mime === undefined) throw unknownExtension(path, ext);
   }
-  const type = kind ?? familyOf(mime);
-  if (familyOf(mime) !== type) throw familyMismatch(type, mime, joinPath(path, "mimeType"));
-  return makePart(ContentPart.prototype, type, undefined, mime, undefined, url, opts.name);
+  return makePart({ type: partType(kind, mime, joinPath(path, "mimeType")), mimeType: mime, url, name: opts.name });
 }
 
-/** Percent-decodes the payload of a non-base64 data: URL into its octets. */
+/** Percent-decodes the payload of a non-base64 data: URL into its octets (other characters as UTF-8). */
 function percentDecode(payload: string, path: string): Uint8Array {
-  const out: number[] = [];
-  const encoder = new TextEncoder();
-  for (let i = 0; i < payload.length; i++) {
-    const c = payload.charCodeAt(i);
-    if (c === 37 /* % */) {
-      const hex = payload.slice(i + 1, i + 3);
-      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
-        throw partError("invalid-source", path, "The data: URL has a malformed percent escape", "Encode the payload with encodeURIComponent, or use ;base64.");
-      }
-      out.push(parseInt(hex, 16));
+  if (/%(?![0-9A-Fa-f]{2})/.test(payload)) throw malformedEscape(path);
+  const bytes = new TextEncoder().encode(payload);
+  let n = 0;
+  // Escapes are ASCII, so each is still three bytes here; the octets are written over the input, never ahead of it.
+  for (let i = 0; i < bytes.length; i++) {
+    let b = bytes[i]!;
+    if (b === 37 /* % */) {
+      b = parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
       i += 2;
-    } else if (c < 0x80) {
-      out.push(c);
-    } else {
-      const cp = payload.codePointAt(i)!;
-      for (const b of encoder.encode(String.fromCodePoint(cp))) out.push(b);
-      if (cp > 0xffff) i++;
     }
+    bytes[n++] = b;
   }
-  return Uint8Array.from(out);
+  return bytes.subarray(0, n);
 }
 
 function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string): ContentPart {
   const comma = url.indexOf(",");
   if (!/^data:/i.test(url) || comma === -1) {
-    throw partError("invalid-source", path, "The value is not a data: URL", "Pass a URL of the form data:image/png;base64,....");
+    throw partError("invalid-source", path, "The value is not a data: URL", PASS_DATA_URL);
   }
   const header = url.slice(5, comma);
-  const params = header.split(";");
-  const isBase64 = params.length > 1 && params[params.length - 1]!.trim().toLowerCase() === "base64";
-  const declared = params[0]!.trim();
-  let sourceMime: string | undefined;
-  if (declared !== "") {
-    sourceMime = normalizeMime(declared);
-    if (sourceMime === undefined) {
-      throw partError("unknown-mime", path, `The data: URL's type ${quote(declared)} is not a mime type`, "Write the type as type/subtype, such as data:image/png;base64,....");
-    }
-  }
-  const body = url.slice(comma + 1);
+  const isBase64 = /;\s*base64\s*$/i.test(header);
+  const declared = header.split(";", 1)[0]!.trim();
+  const sourceMime = declared === "" ? undefined : checkMime(declared, path, "The data: URL's type");
+  let body = url.slice(comma + 1);
   let payload: Payload;
   if (isBase64) {
-    const b64 = toCanonicalBase64(body.indexOf("%") === -1 ? body : safeDecodeURIComponent(body, path));
-    if (b64 === undefined) throw partError("invalid-base64", path, "The data: URL's payload is not valid base64", "Encode the bytes as base64 (standard or URL-safe, padded or not).");
+    if (body.indexOf("%") !== -1) {
+      try {
+        body = decodeURIComponent(body);
+      } catch {
+        throw malformedEscape(path);
+      }
+    }
+    const b64 = toCanonicalBase64(body);
+    if (b64 === undefined) throw notBase64(path, "The data: URL's payload", body);
     payload = base64Payload(b64);
   } else {
     payload = bytesPayload(percentDecode(body, path));
@@ -337,16 +389,8 @@ function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Check
   return build(kind, payload, opts, sourceMime === undefined ? { fallbackMime: "text/plain" } : { sourceMime }, path);
 }
 
-function safeDecodeURIComponent(s: string, path: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    throw partError("invalid-source", path, "The data: URL has a malformed percent escape", "Encode the payload with encodeURIComponent, or use ;base64.");
-  }
-}
-
-const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
-const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+// ---------------------------------------------------------------------------------------------------------
+// The asynchronous factories
 
 /** Reads any source; whatever goes wrong rejects with a ContentPartError, never a bare error from inside. */
 async function fromSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
@@ -359,50 +403,44 @@ async function fromSource(kind: MediaType | undefined, source: unknown, options:
 
 async function readSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
   const opts = checkOptions(options);
-  if (source === undefined || source === null) {
-    throw partError("source-missing", "", "No source was given", "Pass a file path, a URL, bytes, a Blob or a stream.");
+  if (source === undefined || source === null || source === "") {
+    throw partError("source-missing", "", `The source is ${source === "" ? "an empty string" : typeName(source)}`, PASS_SOURCE);
   }
   if (typeof source === "string") {
-    if (source === "") throw partError("source-missing", "", "The source is an empty string", "Pass a file path, a URL, bytes, a Blob or a stream.");
-    const scheme = SCHEME.exec(source);
-    if (scheme && !WINDOWS_DRIVE.test(source)) {
-      const s = scheme[1]!.toLowerCase();
-      if (s === "data") return fromDataUrlString(kind, source, opts, "");
-      if (s === "http" || s === "https") return fromUrlString(kind, source, opts, "");
-      throw partError(
-        "invalid-source",
-        "",
-        `A ${schemeOf(`${s}:`)} URL is not a source a part can hold`,
-        s === "file" ? "Pass the file's path instead of a file: URL." : "Pass a file path, an http(s): URL, a data: URL, bytes, a Blob or a stream.",
-      );
-    }
-    const bytes = await readPath(source, opts.maxBytes);
-    return build(kind, bytesPayload(bytes), opts, { fileName: source }, "");
+    // A string with a URL scheme is a URL (an http(s) URL kept, a data: URL read, any other refused); else a path.
+    if (SCHEME.test(source) && !WINDOWS_DRIVE.test(source)) return fromUrlString(kind, source, opts, "");
+  } else {
+    const bytes = asBytes(source);
+    if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
   }
-  const bytes = asBytes(source);
-  if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
-  if (isBlob(source)) {
-    const name = typeof (source as File).name === "string" && (source as File).name !== "" ? (source as File).name : undefined;
-    const read = await readBlob(source, opts.maxBytes);
-    return build(kind, bytesPayload(read), opts, { fileName: name, declaredMime: source.type || undefined }, "");
+  // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
+  const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
+  if (read === undefined) {
+    const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
+    throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
   }
-  if (isReadableStream(source)) return build(kind, bytesPayload(await readStream(source, opts.maxBytes)), opts, {}, "");
-  if (isAsyncIterable(source)) return build(kind, bytesPayload(await readIterable(source, opts.maxBytes)), opts, {}, "");
-  const hint = typeof URL !== "undefined" && source instanceof URL ? " For a URL object, pass its href (url.href)." : "";
-  throw partError(
-    "invalid-source",
-    "",
-    `The source is ${typeName(source)}`,
-    `Pass a file path, an http(s): or data: URL, bytes (Uint8Array, Buffer, ArrayBuffer), a Blob or File, or a stream of byte chunks.${hint}`,
-  );
+  if ("code" in read) throw new ContentPartError(read.code, read.message, "cause" in read ? { cause: read.cause } : undefined);
+  return build(kind, bytesPayload(read.bytes), opts, { fileName: read.name, declaredMime: read.type }, "");
 }
 
-async function safely<T>(fn: () => Promise<T>): Promise<SafeResult<T, ContentPartError>> {
+/**
+ * The readers of file paths, Blobs and streams (read-source.ts), loaded on first use so that a static
+ * `import "toolnexus"` does not load them.
+ */
+async function loadReaders(): Promise<typeof import("./read-source")> {
   try {
-    return { success: true, data: await fn() };
+    return await import("./read-source");
   } catch (e) {
-    return { success: false, error: asPartError(e) };
+    throw partError("read-failed", "", `Loading the source readers failed (${thrownMessage(e)})`, "Reinstall the package.", e);
   }
+}
+
+/** A factory's promise as a `SafeResult` (it rejects only with a ContentPartError). */
+function settle(promise: Promise<ContentPart>): Promise<SafeResult<ContentPart, ContentPartError>> {
+  return promise.then(
+    (data) => ({ success: true as const, data }),
+    (error: ContentPartError) => ({ success: false as const, error }),
+  );
 }
 
 function asPartError(e: unknown): ContentPartError {
@@ -414,16 +452,14 @@ function asPartError(e: unknown): ContentPartError {
   return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
 }
 
+/** The UTF-8 length of a string; a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it. */
 function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  // Each UTF-16 unit is counted once to begin with; a character of 2 UTF-8 bytes adds 1, one of 3 bytes adds 2,
+  // and so does a surrogate pair (4 bytes in 2 units).
+  let n = s.length;
+  for (const c of s) {
+    const cp = c.codePointAt(0)!;
+    if (cp >= 0x80) n += cp < 0x800 ? 1 : 2;
   }
   return n;
 }
@@ -438,66 +474,47 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   try {
     isArray = Array.isArray(value);
   } catch (e) {
-    throw partError("invalid-value", path, `Reading the part threw (${thrownMessage(e)})`, "Pass plain data: a revoked Proxy cannot be read.", e);
+    throw readThrew(path, "the part", e);
   }
   if (typeof value !== "object" || value === null || isArray) {
-    throw partError("invalid-type", path, `A content part must be an object, got ${typeName(value)}`, "Pass a ContentPart or its JSON shape, such as { type: \"text\", text: \"hi\" }.");
+    throw wrongType(path, "A content part", value, "Pass a ContentPart or its JSON shape.", "an object");
   }
   const fields: Record<string, unknown> = {};
   let field = "";
   try {
-    for (const f of FIELDS) {
-      field = f;
-      fields[f] = (value as Record<string, unknown>)[f];
-    }
+    for (field of FIELDS) fields[field] = (value as Record<string, unknown>)[field];
   } catch (e) {
-    throw partError("invalid-value", joinPath(path, field), `Reading ${field} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+    throw readThrew(joinPath(path, field), field, e);
   }
-  const { type, text, mimeType, data, url, name } = fields;
-  const at = (k: string) => joinPath(path, k);
-  if (type === undefined) throw partError("missing", at("type"), "The part has no type", "Set type to \"text\", \"image\", \"file\" or \"audio\".");
-  if (typeof type !== "string") throw partError("invalid-type", at("type"), `The part's type is ${typeName(type)}`, "Set type to \"text\", \"image\", \"file\" or \"audio\".");
-  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, "Use \"text\", \"image\", \"file\" or \"audio\".");
+  const at = (k: Field) => joinPath(path, k);
+  const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
+  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, SET_TYPE);
   if (type === "text") {
-    if (text === undefined) throw partError("missing", at("text"), "A text part has no text", "Set text to a non-empty string.");
-    if (typeof text !== "string") throw partError("invalid-type", at("text"), `The text is ${typeName(text)}`, "Set text to a non-empty string.");
-    if (text === "") throw partError("empty", at("text"), "The text is empty", "Leave the part out, or give it text.");
-    for (const k of ["mimeType", "data", "url", "name"] as const) {
-      if (fields[k] !== undefined) throw partError("invalid-value", at(k), `A text part has text only, but ${k} is set`, `Remove ${k}, or use an image, file or audio part.`);
+    const text = checkText(stringOf(fields.text, at("text"), "The text", PASS_TEXT, true), at("text"));
+    for (const k of FIELDS.slice(2)) {
+      if (fields[k] !== undefined) throw notOnText(at(k), k);
     }
-    return makePart(ContentPart.prototype, "text", text, undefined, undefined, undefined, undefined);
+    return makePart({ type, text });
   }
   const kind = type as MediaType;
-  if (text !== undefined) throw partError("invalid-value", at("text"), `${kind === "file" ? "A" : "An"} ${kind} part has no text`, "Remove text, or use a text part.");
-  if (mimeType === undefined) throw partError("missing", at("mimeType"), `The ${kind} part has no mimeType`, "Set mimeType, such as \"image/png\".");
-  if (typeof mimeType !== "string") throw partError("invalid-type", at("mimeType"), `The mimeType is ${typeName(mimeType)}`, "Set mimeType to a string such as \"image/png\".");
-  const mime = normalizeMime(mimeType);
-  if (mime === undefined) throw partError("unknown-mime", at("mimeType"), `The mimeType ${quote(mimeType)} is not a mime type`, "Write it as type/subtype, such as \"image/png\".");
-  if (familyOf(mime) !== kind) throw familyMismatch(kind, mime, at("mimeType"), true);
-  if (name !== undefined) checkName(name, at("name"));
-  if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one of them: data (base64) or url.");
-  if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data (base64) or url (http or https).");
+  if (fields.text !== undefined) throw partError("invalid-value", at("text"), `${article(kind)} ${kind} part has no text`, "Remove text, or use a text part.");
+  const mimeType = checkMime(fields.mimeType, at("mimeType"), "The mimeType", true)!;
+  partType(kind, mimeType, at("mimeType"), true);
+  const name = fields.name === undefined ? undefined : checkName(fields.name, at("name"));
+  const { data, url } = fields;
+  if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one.");
+  if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data or url.");
   if (data !== undefined) {
-    if (typeof data !== "string") throw partError("invalid-type", at("data"), `The data is ${typeName(data)}`, "Set data to a base64 string.");
-    const b64 = toCanonicalBase64(data);
-    if (b64 === undefined) {
-      const fix = /^data:/i.test(data) ? "It is a data: URL: put it in url instead, or keep only the base64 after the comma." : "Encode the bytes as base64 (standard or URL-safe, padded or not).";
-      throw partError("invalid-base64", at("data"), "The data is not valid base64", fix);
-    }
+    const raw = stringOf(data, at("data"), "The data", "Set data to a base64 string.")!;
+    const b64 = toCanonicalBase64(raw);
+    if (b64 === undefined) throw notBase64(at("data"), "The data", raw, "put it in url instead");
     if (b64 === "") throw partError("empty", at("data"), "The data holds zero bytes", "A part needs content.");
-    return makePart(ContentPart.prototype, kind, undefined, mime, b64, undefined, name as string | undefined);
+    return makePart({ type: kind, mimeType, data: b64, name });
   }
-  if (typeof url !== "string") throw partError("invalid-type", at("url"), `The url is ${typeName(url)}`, "Set url to an absolute http(s) URL.");
-  if (/^data:/i.test(url)) {
-    // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
-    const part = fromDataUrlString(kind, url, { mimeType: mime, name: name as string | undefined, maxBytes: undefined, verifyMime: false }, at("url"));
-    return part;
-  }
-  checkHttpUrl(url, at("url"));
-  return makePart(ContentPart.prototype, kind, undefined, mime, undefined, url, name as string | undefined);
+  // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
+  const href = stringOf(url, at("url"), "The url", PASS_HTTP)!;
+  return fromUrlString(kind, href, { mimeType, name, verifyMime: false }, at("url"));
 }
-
-// ---------------------------------------------------------------------------------------------------------
 
 /**
  * A piece of content beside a tool's text output: `text`, an `image`, a `file` (a PDF, say) or `audio`.
@@ -541,15 +558,7 @@ export class ContentPart {
    * ```
    */
   constructor(json: ContentPartJSON) {
-    const p = partFromJSON(json, "");
-    const self = this as { -readonly [K in keyof ContentPart]: ContentPart[K] };
-    self.type = p.type;
-    self.text = p.text;
-    self.mimeType = p.mimeType;
-    self.data = p.data;
-    self.url = p.url;
-    self.name = p.name;
-    Object.freeze(new PartMark(this));
+    fill(this, partFromJSON(json, ""));
   }
 
   /** @internal The brand read by {@link ContentPart.isContentPart}, across copies of the package. */
@@ -566,9 +575,7 @@ export class ContentPart {
    * ```
    */
   static text(text: string): ContentPart {
-    if (typeof text !== "string") throw partError("invalid-type", "text", `The text is ${typeName(text)}`, "Pass a non-empty string.");
-    if (text === "") throw partError("empty", "text", "The text is empty", "Pass a non-empty string.");
-    return makePart(ContentPart.prototype, "text", text, undefined, undefined, undefined, undefined);
+    return makePart({ type: "text", text: checkText(text, "text") });
   }
 
   /**
@@ -637,22 +644,22 @@ export class ContentPart {
    * ```
    */
   static safeImage(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return safely(() => fromSource("image", source, options));
+    return settle(fromSource("image", source, options));
   }
 
   /** {@link ContentPart.file} that never rejects. @example `const r = await ContentPart.safeFile("report.pdf");` */
   static safeFile(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return safely(() => fromSource("file", source, options));
+    return settle(fromSource("file", source, options));
   }
 
   /** {@link ContentPart.audio} that never rejects. @example `const r = await ContentPart.safeAudio("clip.wav");` */
   static safeAudio(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return safely(() => fromSource("audio", source, options));
+    return settle(fromSource("audio", source, options));
   }
 
   /** {@link ContentPart.from} that never rejects. @example `const r = await ContentPart.safeFrom(bytes);` */
   static safeFrom(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return safely(() => fromSource(undefined, source, options));
+    return settle(fromSource(undefined, source, options));
   }
 
   /**
@@ -669,8 +676,8 @@ export class ContentPart {
     const opts = checkOptions(options);
     const view = asBytes(bytes);
     if (view === undefined) {
-      const hint = typeof bytes === "string" ? " For base64 use ContentPart.fromBase64, for a data: URL ContentPart.fromDataUrl." : "";
-      throw partError("invalid-source", "", `fromBytes was given ${typeName(bytes)}`, `Pass a Uint8Array, Buffer, ArrayBuffer or another ArrayBufferView.${hint}`);
+      const hint = typeof bytes === "string" ? "; for base64, ContentPart.fromBase64" : "";
+      throw wrongType("", "The source", bytes, `Pass a Uint8Array, Buffer or ArrayBuffer${hint}.`, "bytes", "invalid-source");
     }
     return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "");
   }
@@ -686,12 +693,8 @@ export class ContentPart {
    */
   static fromBase64(b64: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
-    if (typeof b64 !== "string") throw partError("invalid-source", "", `fromBase64 was given ${typeName(b64)}`, "Pass a base64 string.");
-    const canonical = toCanonicalBase64(b64);
-    if (canonical === undefined) {
-      const fix = /^data:/i.test(b64) ? "It is a data: URL: use ContentPart.fromDataUrl (or image, file, audio, from)." : "Encode the bytes as base64 (standard or URL-safe, padded or not).";
-      throw partError("invalid-base64", "", "The value is not valid base64", fix);
-    }
+    const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));
+    if (canonical === undefined) throw notBase64("", "The value", b64, "use ContentPart.fromDataUrl");
     return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
   }
 
@@ -705,8 +708,7 @@ export class ContentPart {
    */
   static fromDataUrl(url: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
-    if (typeof url !== "string") throw partError("invalid-source", "", `fromDataUrl was given ${typeName(url)}`, "Pass a string such as data:image/png;base64,....");
-    return fromDataUrlString(undefined, url, opts, "");
+    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "");
   }
 
   /**
@@ -720,8 +722,7 @@ export class ContentPart {
    */
   static fromUrl(url: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
-    if (typeof url !== "string") throw partError("invalid-source", "", `fromUrl was given ${typeName(url)}`, "Pass an absolute http(s) URL.");
-    return fromUrlString(undefined, url, opts, "");
+    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "");
   }
 
   /**
@@ -734,7 +735,7 @@ export class ContentPart {
    * ```
    */
   static fromJSON(value: unknown): ContentPart {
-    return partFromJSON(hasBrand(value, "ContentPart") && !PartMark.has(value) ? foreignFields(value) : value, "");
+    return toPart(value, "");
   }
 
   /**
@@ -777,13 +778,12 @@ export class ContentPart {
    * ```
    */
   static summary(part: ContentPart | ContentPartJSON): string {
-    return (PartMark.has(part) ? part : ContentPart.fromJSON(part)).summary();
+    return toPart(part, "").summary();
   }
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
   get byteLength(): number {
-    if (this.type === "text") return utf8Length(this.text!);
-    return this.data === undefined ? 0 : decodedLength(this.data);
+    return this.type === "text" ? utf8Length(this.text!) : decodedLength(this.data ?? ""); // a url part: 0
   }
 
   /** `max(85, floor(bytes / 750))`; a text part `ceil(length / 4)`. */
@@ -802,7 +802,7 @@ export class ContentPart {
    */
   summary(): string {
     if (this.type === "text") return this.text!;
-    return `${this.type} (${this.mimeType}, ${this.data === undefined ? "url" : `${this.byteLength} bytes`})`;
+    return `${this.type} ${mediaLabel(this)}`;
   }
 
   /**
@@ -828,9 +828,7 @@ export class ContentPart {
    */
   bytes(): Uint8Array {
     if (this.type === "text") return new TextEncoder().encode(this.text);
-    if (this.data === undefined) {
-      throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself, or build the part from the bytes.");
-    }
+    if (this.data === undefined) throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself.");
     return decodeBase64(this.data);
   }
 
@@ -843,11 +841,8 @@ export class ContentPart {
    * ```
    */
   toDataUrl(): string {
-    if (this.type === "text") return `data:text/plain;charset=utf-8;base64,${encodeBase64(this.bytes())}`;
-    if (this.data === undefined) {
-      throw partError("unsupported", "", "A url part has no bytes to put in a data: URL", "Use part.url, or build the part from the bytes.");
-    }
-    return `data:${this.mimeType};base64,${this.data}`;
+    // A text part gives its UTF-8; a url part has no data, and bytes() refuses it.
+    return `data:${this.type === "text" ? "text/plain;charset=utf-8" : this.mimeType};base64,${this.data ?? encodeBase64(this.bytes())}`;
   }
 
   /**
@@ -859,12 +854,7 @@ export class ContentPart {
    * ```
    */
   equals(other: unknown): boolean {
-    if (other === this) return true;
-    if (!PartMark.has(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(this)) return false;
-    const o = other;
-    return (
-      o.type === this.type && o.text === this.text && o.mimeType === this.mimeType && o.data === this.data && o.url === this.url && o.name === this.name
-    );
+    return other === this || (PartMark.has(other) && getProto(other) === getProto(this) && FIELDS.every((k) => other[k] === this[k]));
   }
 
   /**
@@ -876,9 +866,8 @@ export class ContentPart {
    * ```
    */
   withName(name: string | undefined): ContentPart {
-    if (this.type === "text") throw partError("invalid-value", "name", "A text part has no name", "Name only image, file and audio parts.");
-    if (name !== undefined) checkName(name, "name");
-    return makePart(Object.getPrototypeOf(this), this.type, undefined, this.mimeType, this.data, this.url, name);
+    if (this.type === "text") throw notOnText("name", "name");
+    return makePart({ ...this, name: name === undefined ? undefined : checkName(name, "name") }, getProto(this));
   }
 
   /**
@@ -891,24 +880,22 @@ export class ContentPart {
    * ```
    */
   withMimeType(mimeType: string, options?: { verifyMime?: boolean }): ContentPart {
-    if (this.type === "text") throw partError("invalid-value", "mimeType", "A text part has no mime type", "Use an image, file or audio part.");
+    if (this.type === "text") throw notOnText("mimeType", "mimeType");
     let verifyMime: boolean | undefined;
     try {
       verifyMime = options?.verifyMime;
     } catch (e) {
-      throw partError("invalid-value", "", `Reading the options threw (${thrownMessage(e)})`, "Pass a plain object such as { verifyMime: false }.", e);
+      throw readThrew("", "the options", e);
     }
     const opts = checkOptions({ mimeType, verifyMime });
-    if (opts.mimeType === undefined) throw partError("missing", "mimeType", "No mime type was given", "Pass a mime type such as \"image/png\".");
     const mime = opts.mimeType;
-    if (familyOf(mime) !== this.type) throw familyMismatch(this.type, mime, "mimeType");
+    if (mime === undefined) throw partError("missing", "mimeType", "No mime type was given", GIVE_MIME);
+    partType(this.type, mime, "mimeType");
     if (this.data !== undefined && opts.verifyMime && hasSignature(mime)) {
       const sniffed = sniff(decodePrefix(this.data, SNIFF_BYTES));
-      if (sniffed !== mime) {
-        throw partError("mime-mismatch", "mimeType", `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`, "Pass the bytes' own type, or verifyMime: false.");
-      }
+      if (sniffed !== mime) throw signatureMismatch("mimeType", mime, sniffed);
     }
-    return makePart(Object.getPrototypeOf(this), this.type, undefined, mime, this.data, this.url, this.name);
+    return makePart({ ...this, mimeType: mime }, getProto(this));
   }
 
   /**
@@ -920,15 +907,9 @@ export class ContentPart {
    * ```
    */
   toJSON(): ContentPartJSON {
-    if (this.type === "text") return { type: "text", text: this.text! };
-    const out: { type: "image" | "file" | "audio"; mimeType: string; data?: string; url?: string; name?: string } = {
-      type: this.type,
-      mimeType: this.mimeType!,
-    };
-    if (this.data !== undefined) out.data = this.data;
-    if (this.url !== undefined) out.url = this.url;
-    if (this.name !== undefined) out.name = this.name;
-    return out;
+    const out: Record<string, unknown> = {};
+    for (const k of FIELDS) if (this[k] !== undefined) out[k] = this[k];
+    return out as ContentPartJSON;
   }
 
   /** The summary: never the data. @example `String(part); // "image (image/png, 82 bytes)"` */
@@ -939,7 +920,8 @@ export class ContentPart {
   /** @internal Node's `util.inspect` shows the summary, never the data. */
   [INSPECT](): string {
     const name = this.name === undefined ? "" : `, name: ${JSON.stringify(this.name)}`;
-    return `ContentPart(${this.type === "text" ? JSON.stringify(truncateForDisplay(this.text!)) : this.summary()}${name})`;
+    const text = this.text!;
+    return `ContentPart(${this.type === "text" ? JSON.stringify(text.length <= 60 ? text : `${text.slice(0, 57)}...`) : this.summary()}${name})`;
   }
 }
 
@@ -948,19 +930,18 @@ export class ContentPart {
  * provider's placeholder). Never the data.
  */
 export function partLabel(p: ContentPart): string {
-  if (p.type === "text") return `text part (${p.text!.length} characters)`;
-  return `${p.type} part (${p.mimeType}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
+  return p.type === "text" ? `text part (${p.text!.length} characters)` : `${p.type} part ${mediaLabel(p)}`;
 }
 
-function truncateForDisplay(s: string): string {
-  return s.length <= 60 ? s : `${s.slice(0, 57)}...`;
+/** `(image/png, 82 bytes)`, or `(image/png, url)` for a url part. */
+function mediaLabel(p: ContentPart): string {
+  return `(${p.mimeType}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
 }
 
 /** The fields of a part from another loaded copy of the package, read as its JSON shape. */
 export function foreignFields(value: unknown): unknown {
   try {
-    const v = value as Record<string, unknown>;
-    return { type: v.type, text: v.text, mimeType: v.mimeType, data: v.data, url: v.url, name: v.name };
+    return Object.fromEntries(FIELDS.map((k) => [k, (value as Record<string, unknown>)[k]]));
   } catch {
     return value;
   }

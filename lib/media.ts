@@ -15,14 +15,20 @@ export const EXTENSIONS: Readonly<Record<string, string>> = Object.freeze({
   wav: "audio/wav",
 });
 
-const NAMES: Readonly<Record<string, string>> = {
-  "image/png": "a PNG image",
-  "image/jpeg": "a JPEG image",
-  "image/gif": "a GIF image",
-  "image/webp": "a WebP image",
-  "application/pdf": "a PDF document",
-  "audio/mpeg": "an MP3 audio file",
-  "audio/wav": "a WAV audio file",
+/**
+ * The media table's types: how a message names each, and its signature, matched against the leading bytes
+ * read as Latin-1 (one character per byte).
+ */
+const SIGNATURES: Readonly<Record<string, readonly [name: string, signature: RegExp]>> = {
+  "image/png": ["a PNG image", /^\x89PNG\r\n\x1a\n/],
+  "image/jpeg": ["a JPEG image", /^\xff\xd8\xff/],
+  "image/gif": ["a GIF image", /^GIF8[79]a/],
+  "image/webp": ["a WebP image", /^RIFF[^]{4}WEBP/],
+  "application/pdf": ["a PDF document", /^%PDF-/],
+  // An ID3 tag, or an MPEG audio frame: 11 sync bits, a version that is not the reserved one (bits 01) and
+  // layer I, II or III (not 00), which leaves second bytes E2-E7, F2-F7 and FA-FF.
+  "audio/mpeg": ["an MP3 audio file", /^(ID3|\xff[\xe2-\xe7\xf2-\xf7\xfa-\xff])/],
+  "audio/wav": ["a WAV audio file", /^RIFF[^]{4}WAVE/],
 };
 
 /** How many leading bytes `sniff` needs. */
@@ -37,53 +43,36 @@ export function extensionOf(name: string): string {
 
 /** The mime type for an extension from the media table, or `undefined`. */
 export function mimeForExtension(ext: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined;
-}
-
-function ascii(bytes: Uint8Array, at: number, text: string): boolean {
-  if (bytes.length < at + text.length) return false;
-  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
-  return true;
+  return Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined;
 }
 
 /** Identifies the media table's types by their leading bytes; `undefined` when none matches. */
 export function sniff(bytes: Uint8Array): string | undefined {
-  const b = bytes;
-  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, "PNG\r\n\x1a\n")) return "image/png";
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
-  if (ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a")) return "image/gif";
-  if (ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP")) return "image/webp";
-  if (ascii(b, 0, "RIFF") && ascii(b, 8, "WAVE")) return "audio/wav";
-  if (ascii(b, 0, "%PDF-")) return "application/pdf";
-  if (ascii(b, 0, "ID3")) return "audio/mpeg";
-  // An MPEG audio frame: 11 sync bits, a version that is not reserved, and layer I, II or III.
-  if (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x18) !== 0x08 && (b[1]! & 0x06) !== 0) return "audio/mpeg";
+  const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
+  for (const mime in SIGNATURES) if (SIGNATURES[mime]![1].test(head)) return mime;
   return undefined;
 }
 
 /** True when the media table has a signature for this mime type, so its bytes can be checked. */
 export function hasSignature(mime: string): boolean {
-  return Object.prototype.hasOwnProperty.call(NAMES, mime);
+  return Object.hasOwn(SIGNATURES, mime);
 }
 
 /** `a PNG image (image/png)`, or `bytes with no known signature`, for messages. */
 export function describeMedia(mime: string | undefined): string {
   if (mime === undefined) return "bytes that match no signature of the media table";
-  return `${NAMES[mime] ?? mime} (${mime})`;
+  return `${hasSignature(mime) ? SIGNATURES[mime]![0] : mime} (${mime})`;
 }
 
 const TOKEN = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
 
 /** Lowercases a mime type and drops its parameters; `undefined` when it is not of the form `type/subtype`. */
 export function normalizeMime(mime: string): string | undefined {
-  const semi = mime.indexOf(";");
-  const bare = (semi === -1 ? mime : mime.slice(0, semi)).trim().toLowerCase();
+  const bare = mime.split(";", 1)[0]!.trim().toLowerCase();
   return TOKEN.test(bare) ? bare : undefined;
 }
 
 /** The part type a mime type belongs to: `image/*`, `audio/*`, everything else `file`. */
 export function familyOf(mime: string): MediaType {
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("audio/")) return "audio";
-  return "file";
+  return mime.startsWith("image/") ? "image" : mime.startsWith("audio/") ? "audio" : "file";
 }

@@ -1,0 +1,285 @@
+/**
+ * Reading the asynchronous sources of a content part: file paths (Node only), Blobs, web ReadableStreams
+ * and async iterables of byte chunks, each read now, with the size cap applied while reading.
+ *
+ * Only the async factories (`ContentPart.image`, `file`, `audio`, `from` and their `safe` twins) need this
+ * code, so the core loads it on first use with a dynamic `import()`: `import "toolnexus"` does not load it.
+ *
+ * This module imports nothing from the rest of the library, on purpose: with two loaded copies of the
+ * package, or under Jest's CommonJS runtime, a lazily loaded chunk that imported the core chunk could get a
+ * second copy of its classes. So it only reads bytes, and reports the failures it detects as plain data (a
+ * {@link ReadFailure}), which the core turns into a `ContentPartError` with the same code and message. What
+ * the source itself throws outside those checks (a hostile getter, say) propagates, and the core's catch-all
+ * makes it a `read-failed` error.
+ *
+ * @module
+ */
+
+/** The codes of the failures the readers detect. */
+export type ReadFailureCode = "too-large" | "read-failed" | "invalid-source" | "unsupported";
+
+/**
+ * A read that failed, as plain data: the core raises `new ContentPartError(code, message, { cause })`, with a
+ * `cause` only when the failure has the key (a failure that must not repeat its source has none).
+ */
+export interface ReadFailure {
+  readonly code: ReadFailureCode;
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+/** What a source held: its bytes, and what it tells of itself. */
+export interface ReadBytes {
+  readonly bytes: Uint8Array;
+  /** The base name of a file path or a File's name, for the extension (and the name of a file part). */
+  readonly name?: string;
+  /** A Blob's declared type, used when no option gives one. */
+  readonly type?: string;
+}
+
+/** Thrown inside this module, and returned as a {@link ReadFailure} by {@link readSource}. */
+class Failure implements ReadFailure {
+  constructor(
+    readonly code: ReadFailureCode,
+    readonly message: string,
+  ) {}
+}
+
+function withCause(failure: Failure, cause: unknown): Failure {
+  return Object.assign(failure, { cause });
+}
+
+/**
+ * Reads a file path, a Blob or File, a web ReadableStream or an async iterable of byte chunks; `undefined`
+ * when `source` is none of these. `asBytes` is the core's reader of one chunk (bytes in any spelling as a
+ * Uint8Array, or `undefined`), passed in so that this module imports nothing.
+ */
+export async function readSource(
+  source: unknown,
+  maxBytes: number | undefined,
+  asBytes: (chunk: unknown) => Uint8Array | undefined,
+): Promise<ReadBytes | ReadFailure | undefined> {
+  try {
+    if (typeof source === "string") return { bytes: await readPath(source, maxBytes), name: baseName(source) };
+    if (isBlob(source)) {
+      const fileName = (source as File).name;
+      const name = typeof fileName === "string" && fileName !== "" ? baseName(fileName) : undefined;
+      const bytes = await readBlob(source, maxBytes);
+      return { bytes, name, type: source.type || undefined };
+    }
+    if (isReadableStream(source)) return { bytes: await readStream(source, maxBytes, asBytes) };
+    if (isAsyncIterable(source)) return { bytes: await readIterable(source, maxBytes, asBytes) };
+    return undefined;
+  } catch (e) {
+    if (e instanceof Failure) return e;
+    throw e;
+  }
+}
+
+/** True for a Blob or File, from this realm or another. */
+function isBlob(value: unknown): value is Blob {
+  if (typeof Blob !== "undefined" && value instanceof Blob) return true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === "function" &&
+    typeof (value as Blob).size === "number" &&
+    typeof (value as Blob).type === "string" &&
+    typeof (value as Blob).slice === "function"
+  );
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
+}
+
+function tooLarge(size: number | string, maxBytes: number): Failure {
+  return new Failure("too-large", `The source holds ${size} bytes, over maxBytes = ${maxBytes}. Pass a smaller source or raise maxBytes.`);
+}
+
+function readFailed(what: string, cause: unknown): Failure {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return withCause(new Failure("read-failed", `Could not read ${what}: ${reason}. Check that the source exists and is readable.`), cause);
+}
+
+/** Joins chunks into one Uint8Array. */
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** One chunk of a stream as bytes; a chunk that is not bytes is an `invalid-source` naming its index. */
+function chunkBytes(chunk: unknown, index: number, asBytes: (chunk: unknown) => Uint8Array | undefined): Uint8Array {
+  const bytes = asBytes(chunk);
+  if (bytes === undefined) {
+    const kind = typeof chunk === "string" ? "a string" : chunk === null ? "null" : typeof chunk;
+    throw new Failure(
+      "invalid-source",
+      `Chunk ${index} of the stream is ${kind}, not bytes. A stream source must yield Uint8Array, Buffer or ArrayBuffer chunks (do not set a text encoding on it).`,
+    );
+  }
+  return bytes;
+}
+
+/** Reads a web ReadableStream, cancelling it as soon as it passes `maxBytes`. */
+async function readStream(
+  stream: ReadableStream<unknown>,
+  maxBytes: number | undefined,
+  asBytes: (chunk: unknown) => Uint8Array | undefined,
+): Promise<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<unknown>;
+  try {
+    reader = stream.getReader();
+  } catch (e) {
+    throw readFailed("the stream", e);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let i = 0; ; i++) {
+    let step: ReadableStreamReadResult<unknown>;
+    try {
+      step = await reader.read();
+    } catch (e) {
+      throw readFailed("the stream", e);
+    }
+    if (step.done) break;
+    let bytes: Uint8Array;
+    try {
+      bytes = chunkBytes(step.value, i, asBytes);
+    } catch (e) {
+      void reader.cancel().catch(() => undefined);
+      throw e;
+    }
+    total += bytes.byteLength;
+    if (maxBytes !== undefined && total > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${maxBytes}`, maxBytes);
+    }
+    chunks.push(bytes);
+  }
+  return concat(chunks, total);
+}
+
+/** Reads an async iterable of chunks (a Node Readable among them), stopping as soon as it passes `maxBytes`. */
+async function readIterable(
+  source: AsyncIterable<unknown>,
+  maxBytes: number | undefined,
+  asBytes: (chunk: unknown) => Uint8Array | undefined,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let i = 0;
+  let failure: Failure | undefined;
+  try {
+    for await (const chunk of source) {
+      const bytes = chunkBytes(chunk, i++, asBytes);
+      total += bytes.byteLength;
+      if (maxBytes !== undefined && total > maxBytes) {
+        failure = tooLarge(`more than ${maxBytes}`, maxBytes);
+        break; // `break` closes the iterator: reading stops here
+      }
+      chunks.push(bytes);
+    }
+  } catch (e) {
+    // Closing the iterator after `break` may itself fail: the cap that stopped the read is still the error.
+    if (failure) throw failure;
+    if (e instanceof Failure) throw e;
+    throw readFailed("the stream", e);
+  }
+  if (failure) throw failure;
+  return concat(chunks, total);
+}
+
+/** Reads a Blob or File, refusing one over `maxBytes` before reading it. */
+async function readBlob(blob: Blob, maxBytes: number | undefined): Promise<Uint8Array> {
+  if (maxBytes !== undefined && blob.size > maxBytes) throw tooLarge(blob.size, maxBytes);
+  try {
+    return new Uint8Array(await blob.arrayBuffer());
+  } catch (e) {
+    throw readFailed("the Blob", e);
+  }
+}
+
+/**
+ * Reads a file path with Node's `fs`, loaded on first use by a dynamic import inside a `try`, so that a
+ * browser bundle has no static `node:` import and loads in browsers (where a path is `unsupported`).
+ */
+async function readPath(path: string, maxBytes: number | undefined): Promise<Uint8Array> {
+  let fs: typeof import("node:fs/promises");
+  try {
+    fs = await import("node:fs/promises");
+  } catch (e) {
+    throw withCause(
+      new Failure(
+        "unsupported",
+        "Reading a file path needs Node's file system, which this runtime does not have. Pass the bytes, a Blob or a data: URL instead.",
+      ),
+      e,
+    );
+  }
+  let handle: Awaited<ReturnType<typeof fs.open>>;
+  try {
+    handle = await fs.open(path, "r");
+  } catch (e) {
+    throw fileFailed(path, e);
+  }
+  try {
+    let stat: Awaited<ReturnType<typeof handle.stat>>;
+    try {
+      stat = await handle.stat();
+    } catch (e) {
+      throw fileFailed(path, e);
+    }
+    if (!stat.isFile()) throw fileFailed(path, new Error("it is not a regular file"));
+    if (maxBytes !== undefined && stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    try {
+      const buf = await handle.readFile();
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (e) {
+      throw fileFailed(path, e);
+    }
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** True for a string that reads as base64 rather than a path: long, without a dot, of base64 characters only. */
+function looksLikeBase64(s: string): boolean {
+  return s.length >= 32 && s.indexOf(".") === -1 && /^[A-Za-z0-9+/_=\s-]+$/.test(s);
+}
+
+/**
+ * A file that could not be read. The message names the path and Node's reason, without the copy of the path
+ * Node appends (`, open '...'`). A string that looks like base64 was a payload passed where a path goes: it
+ * is an `invalid-source`, and neither the message nor a cause repeats it.
+ */
+function fileFailed(path: string, cause: unknown): Failure {
+  if (looksLikeBase64(path)) {
+    const code = typeof (cause as { code?: unknown } | null)?.code === "string" ? ` (${(cause as { code: string }).code})` : "";
+    return new Failure(
+      "invalid-source",
+      `The source string is not a file that can be read${code}, and it looks like base64, so it is not shown here. Pass base64 to ContentPart.fromBase64(b64, { mimeType }), or a data: URL such as data:image/png;base64,....`,
+    );
+  }
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const reason = message.replace(/, [a-z]+ '[\s\S]*'$/, "");
+  return withCause(
+    new Failure("read-failed", `Could not read the file ${JSON.stringify(path)}: ${reason}. Check that the path exists and names a readable file.`),
+    cause,
+  );
+}
+
+/** The last segment of a path, for either separator (`C:\shots\a.png` gives `a.png`). */
+function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
