@@ -132,7 +132,7 @@ function diagnose(value: unknown): readonly [what: string, instead: string] {
   }
 }
 
-/** `a string`, `an array`, `null`, `a Date`... for error messages, never the value's contents. Never throws. */
+/** `a string`, `an array`, `null`, `an instance of Date`... for error messages, never the value's contents. Never throws. */
 export function typeName(value: unknown): string {
   if (value === null) return "null";
   try {
@@ -221,7 +221,7 @@ function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
       return threw(walk, e);
     }
     if (v === undefined) {
-      fail("not-json", walk, "an undefined entry or a hole (a sparse array)", "Use null, or remove the entry.");
+      fail("not-json", walk, "undefined (or a hole in a sparse array) is not JSON data", "Use null, or remove the entry.");
     }
     copy[i] = copyJson(v, walk, depth + 1);
     stack.pop();
@@ -250,7 +250,7 @@ export function copyObject<T extends Record<string, unknown>>(
   } catch (e) {
     return threw(walk, e);
   }
-  if (symbol !== undefined) fail("not-json", walk, `a symbol key (${String(symbol)})`, "Use a string key.");
+  if (symbol !== undefined) fail("not-json", walk, `a symbol key (${String(symbol)}) is not JSON data`, "Use a string key.");
   walk.ancestors.push(source);
   for (const key of keys) {
     stack.push(key);
