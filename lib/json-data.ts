@@ -10,6 +10,9 @@ import { formatPath, where, type Segment } from "./path";
 /** How many objects and arrays may nest below the root of a JSON value (`metadata`, `data`). */
 export const MAX_DEPTH = 1000;
 
+const getPrototype = Object.getPrototypeOf;
+const objectPrototype = Object.prototype;
+
 /**
  * Returns the object it is given, so that a subclass's field initializers stamp that object. Use what `new`
  * returns (it is the object given): a bundler sees a constructor without effects and drops a bare `new`.
@@ -35,8 +38,9 @@ class Owned extends Stamp {
 }
 
 /**
- * Owned subtrees holding an object with an own `constructor`, `valueOf` or `toString` key: legal JSON, but
- * fast-deep-equal reads those properties as methods, so such trees are compared by `safeEqual` instead.
+ * Owned subtrees holding an object with an own `constructor`, `valueOf` or `toString` key (and Requests whose
+ * data does): legal JSON, but fast-deep-equal reads those properties as methods, so `jsonEqual` compares
+ * these objects itself.
  */
 const HAZARD = new WeakSet<object>();
 
@@ -50,14 +54,14 @@ export function isOwned(value: unknown): boolean {
   return typeof value === "object" && value !== null && Owned.has(value);
 }
 
-/** Marks an owned value as needing the careful comparison. */
+/** Marks an owned value (a Request in metadata) as holding a key that fast-deep-equal would misread. */
 export function markHazard(value: object): void {
   HAZARD.add(value);
 }
 
 /** True when `value` (owned) holds a key that fast-deep-equal would misread. */
 export function isHazard(value: unknown): boolean {
-  return typeof value === "object" && value !== null && HAZARD.has(value);
+  return HAZARD.has(value as object); // false for anything that is not an object
 }
 
 /** Mutable state of one walk. */
@@ -76,83 +80,79 @@ export function newWalk(prefix: string): Walk {
   return { prefix, stack: [], ancestors: [], hazard: false };
 }
 
-/** Raises a ValidationError at the walk's current path. */
-export function fail(code: ValidationErrorCode, walk: Pick<Walk, "prefix" | "stack">, problem: string, fix: string, cause?: unknown): never {
-  const path = formatPath(walk.stack, walk.prefix);
+/** Raises a ValidationError: `problem at path. fix` (the problem in lower case, the fix a sentence). */
+export function raise(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
   throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
-const JSON_FIX = "Metadata and data hold JSON values only: plain objects, arrays, strings, finite numbers, booleans and null.";
+/** Raises a ValidationError at the walk's current path. */
+export function fail(code: ValidationErrorCode, walk: Pick<Walk, "prefix" | "stack">, problem: string, fix: string, cause?: unknown): never {
+  return raise(code, formatPath(walk.stack, walk.prefix), problem, fix, cause);
+}
 
-/** A short description of a value that is not JSON data, for error messages (never its contents). */
-export function describeNonJson(value: unknown): string {
-  switch (typeof value) {
-    case "bigint":
-      return "a bigint";
-    case "function":
-      return "a function";
-    case "symbol":
-      return "a symbol";
-    case "undefined":
-      return "undefined";
-    case "number":
-      return Number.isNaN(value) ? "NaN" : `${value}`;
-  }
+/** True for an object that is not an array and whose prototype is Object.prototype or null; false when reading it throws. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   try {
-    return describeObject(value);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && isPlainPrototype(getPrototype(value));
   } catch {
-    return "an object that cannot be inspected"; // a Proxy whose traps throw
+    return false;
   }
 }
 
-function describeObject(value: unknown): string {
-  if (value instanceof Date) return "a Date";
-  if (value instanceof Map) return "a Map";
-  if (value instanceof Set) return "a Set";
-  if (value instanceof Promise) return "a Promise";
-  if (value instanceof Error) return "an Error";
-  if (value instanceof RegExp) return "a RegExp";
-  if (ArrayBuffer.isView(value)) return `a ${(value as object).constructor?.name ?? "typed array"}`;
-  if (value instanceof ArrayBuffer) return "an ArrayBuffer";
-  const name = safeConstructorName(value);
-  return name ? `an instance of ${name}` : "an object that is not a plain object";
+function isPlainPrototype(proto: unknown): boolean {
+  return proto === objectPrototype || proto === null;
 }
 
-function safeConstructorName(value: unknown): string | undefined {
+/** What to store instead of a value that is not JSON data, when nothing more specific applies. */
+const JSON_VALUES = "plain objects, arrays, strings, finite numbers, booleans or null";
+
+/** Objects that are not JSON data but have an obvious JSON form: what to store instead. */
+const INSTEAD: ReadonlyArray<readonly [Function, string]> = [
+  [Date, "date.toISOString()"],
+  [Map, "Object.fromEntries(map)"],
+  [Set, "[...set]"],
+  [Error, "{ name, message }"],
+];
+
+/** What a value that is not JSON data is (never its contents), and what to store instead. Never throws. */
+function diagnose(value: unknown): readonly [what: string, instead: string] {
+  if (typeof value === "number") return [`${value}`, "null or a string"]; // NaN, Infinity, -Infinity
+  if (typeof value === "bigint") return ["a bigint", "a string or a number"];
+  if (typeof value !== "object") return [typeName(value), JSON_VALUES]; // undefined, a function, a symbol
   try {
-    const proto = Object.getPrototypeOf(value);
-    const ctor = proto && Object.prototype.hasOwnProperty.call(proto, "constructor") ? proto.constructor : undefined;
-    return typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "" ? ctor.name : undefined;
+    // The name of the class whose prototype this is, when that prototype names its own constructor.
+    const proto = getPrototype(value);
+    const ctor: unknown = proto && Object.hasOwn(proto, "constructor") ? proto.constructor : undefined;
+    const name: unknown = typeof ctor === "function" ? ctor.name : "";
+    let instead = value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? "the bytes in a ContentPart" : JSON_VALUES;
+    for (const [cls, fix] of INSTEAD) if (value instanceof cls) instead = fix;
+    return [name ? `an instance of ${name}` : "an object that is not a plain object", instead];
   } catch {
-    return undefined;
+    return ["an object that cannot be inspected", JSON_VALUES]; // a Proxy whose traps throw
   }
 }
 
-function fixFor(value: unknown): string {
+/** `a string`, `an array`, `null`, `an instance of Date`... for error messages, never the value's contents. Never throws. */
+export function typeName(value: unknown): string {
+  if (value === null) return "null";
   try {
-    return fixForValue(value);
+    if (Array.isArray(value)) return "an array";
   } catch {
-    return JSON_FIX;
+    return "a revoked Proxy";
   }
-}
-
-function fixForValue(value: unknown): string {
-  if (value instanceof Date) return "Store a string instead, such as date.toISOString().";
-  if (value instanceof Map) return "Store a plain object instead, such as Object.fromEntries(map).";
-  if (value instanceof Set) return "Store an array instead, such as [...set].";
-  if (typeof value === "bigint") return "Store a string or a number instead.";
-  if (typeof value === "number") return "JSON has no NaN or Infinity: store null or a string instead.";
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return "Put binary data in a ContentPart, not in metadata.";
-  if (value instanceof Error) return "Store the parts you need, such as { name, message }.";
-  return JSON_FIX;
+  const type = typeof value;
+  if (type === "undefined") return type;
+  if (type !== "object") return `a ${type}`; // a string, a number, a boolean, a bigint, a function, a symbol
+  return isPlainObject(value) ? "an object" : diagnose(value)[0];
 }
 
 function notJson(walk: Walk, value: unknown): never {
-  return fail("not-json", walk, `${describeNonJson(value)} is not JSON data`, fixFor(value));
+  const [what, instead] = diagnose(value);
+  return fail("not-json", walk, `${what} is not JSON data`, `Store ${instead} instead.`);
 }
 
-function threw(walk: Walk, what: string, error: unknown): never {
-  return fail("not-json", walk, `${what} threw (${thrownMessage(error)})`, "Pass plain data: a getter or a Proxy that throws cannot be read as JSON.", error);
+function threw(walk: Walk, error: unknown): never {
+  return fail("not-json", walk, `a getter or a Proxy trap threw (${thrownMessage(error)})`, "Pass plain data.", error);
 }
 
 /**
@@ -179,181 +179,132 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
     return obj;
   }
   if (depth >= MAX_DEPTH) {
-    return fail("too-deep", walk, `nesting deeper than ${MAX_DEPTH} objects and arrays`, "Flatten the data: JSON values here may nest at most 1000 levels.");
+    return fail("too-deep", walk, `nesting deeper than ${MAX_DEPTH} levels`, "Flatten the data.");
   }
-  const ancestors = walk.ancestors;
-  for (let i = 0; i < ancestors.length; i++) {
-    if (ancestors[i] === obj) {
-      return fail("cycle", walk, "a cycle (this object contains itself)", "JSON data is a tree: remove the back reference.");
-    }
+  if (walk.ancestors.includes(obj)) {
+    return fail("cycle", walk, "a cycle (this object contains itself)", "Remove the back reference.");
   }
   let isArray: boolean;
-  let proto: unknown;
+  let plain: boolean;
   try {
     isArray = Array.isArray(obj);
-    proto = isArray ? undefined : Object.getPrototypeOf(obj);
+    plain = isArray || isPlainPrototype(getPrototype(obj));
   } catch (e) {
-    return threw(walk, "reading this object", e);
+    return threw(walk, e);
   }
-  ancestors.push(obj);
-  const stack = walk.stack;
+  if (!plain) return notJson(walk, obj);
   const outerHazard = walk.hazard;
   walk.hazard = false;
-  let out: object;
-  if (isArray) {
-    const arr = obj as unknown[];
-    let n: number;
-    try {
-      n = arr.length;
-    } catch (e) {
-      return threw(walk, "reading the length of this array", e);
-    }
-    const copy = new Array(n);
-    for (let i = 0; i < n; i++) {
-      stack.push(i);
-      let v: unknown;
-      try {
-        v = arr[i];
-      } catch (e) {
-        return threw(walk, "reading this entry", e);
-      }
-      if (v === undefined) {
-        let hole: boolean;
-        try {
-          hole = !(i in arr);
-        } catch (e) {
-          return threw(walk, "reading this entry", e);
-        }
-        return fail(
-          "not-json",
-          walk,
-          hole ? "an array hole (a sparse array)" : "an undefined array entry",
-          "JSON arrays cannot hold undefined: use null, or remove the entry.",
-        );
-      }
-      copy[i] = copyJson(v, walk, depth + 1);
-      stack.pop();
-    }
-    out = copy;
-  } else {
-    if (proto !== Object.prototype && proto !== null) return notJson(walk, obj);
-    let keys: string[];
-    try {
-      keys = Object.keys(obj);
-      const symbols = Object.getOwnPropertySymbols(obj);
-      for (const s of symbols) {
-        if (Object.prototype.propertyIsEnumerable.call(obj, s)) {
-          return fail("not-json", walk, `a symbol key (${String(s)})`, "JSON objects have string keys only: use a string key.");
-        }
-      }
-    } catch (e) {
-      if (e instanceof ValidationError) throw e;
-      return threw(walk, "listing the keys of this object", e);
-    }
-    const copy: Record<string, unknown> = {};
-    let hazard = false;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      stack.push(key);
-      let v: unknown;
-      try {
-        v = (obj as Record<string, unknown>)[key];
-      } catch (e) {
-        return threw(walk, "reading this property", e);
-      }
-      if (v !== undefined) {
-        const c = copyJson(v, walk, depth + 1);
-        if (key === "__proto__") Object.defineProperty(copy, key, { value: c, enumerable: true, writable: true, configurable: true });
-        else copy[key] = c;
-        if (key === "constructor" || key === "valueOf" || key === "toString") hazard = true;
-      }
-      stack.pop();
-    }
-    if (hazard) walk.hazard = true;
-    out = copy;
-  }
-  ancestors.pop();
-  Object.freeze(own(out));
-  if (walk.hazard) HAZARD.add(out);
-  walk.hazard = walk.hazard || outerHazard;
+  const out = isArray ? copyArray(obj as unknown[], walk, depth) : copyObject(obj, walk, depth, {});
+  walk.hazard ||= outerHazard;
   return out;
+}
+
+function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
+  const { stack } = walk;
+  let length: unknown;
+  try {
+    length = source.length;
+  } catch (e) {
+    return threw(walk, e);
+  }
+  // Only a Proxy can lie about its length.
+  if (typeof length !== "number" || length !== length >>> 0) return fail("not-json", walk, "an array with an invalid length", "Pass a plain array.");
+  const copy: unknown[] = new Array(length);
+  walk.ancestors.push(source);
+  for (let i = 0; i < length; i++) {
+    stack.push(i);
+    let v: unknown;
+    try {
+      v = source[i];
+    } catch (e) {
+      return threw(walk, e);
+    }
+    if (v === undefined) {
+      fail("not-json", walk, "undefined (or a hole in a sparse array) is not JSON data", "Use null, or remove the entry.");
+    }
+    copy[i] = copyJson(v, walk, depth + 1);
+    stack.pop();
+  }
+  return seal(copy, walk);
+}
+
+/**
+ * Copies the own enumerable properties of a plain object (each read once, `undefined` ones dropped) into
+ * `out`, then stamps and freezes it. The caller checked the prototype. `depth` counts the objects and arrays
+ * above `source`. When `pending` is given (metadata's root), it reads the value of the `pending` key.
+ */
+export function copyObject<T extends Record<string, unknown>>(
+  source: object,
+  walk: Walk,
+  depth: number,
+  out: T,
+  pending?: (value: unknown, walk: Walk) => unknown,
+): T {
+  const { stack } = walk;
+  let keys: string[];
+  let symbol: symbol | undefined;
+  try {
+    keys = Object.keys(source);
+    for (const s of Object.getOwnPropertySymbols(source)) if (objectPrototype.propertyIsEnumerable.call(source, s)) symbol = s;
+  } catch (e) {
+    return threw(walk, e);
+  }
+  if (symbol !== undefined) fail("not-json", walk, `a symbol key (${String(symbol)}) is not JSON data`, "Use a string key.");
+  walk.ancestors.push(source);
+  for (const key of keys) {
+    stack.push(key);
+    let v: unknown;
+    try {
+      v = (source as Record<string, unknown>)[key]; // read once: a getter may answer differently each time
+    } catch (e) {
+      return threw(walk, e);
+    }
+    if (v !== undefined) {
+      const c = pending !== undefined && key === "pending" ? pending(v, walk) : copyJson(v, walk, depth + 1);
+      // `__proto__` is data: assigning it would set the copy's prototype instead (read-only is fine: frozen next).
+      if (key === "__proto__") Object.defineProperty(out, key, { value: c, enumerable: true });
+      else (out as Record<string, unknown>)[key] = c;
+      if (key === "constructor" || key === "valueOf" || key === "toString") walk.hazard = true;
+    }
+    stack.pop();
+  }
+  return seal(out, walk);
+}
+
+/** Ends the copy of a container: stamps and freezes it, and remembers whether it holds a hazardous key. */
+function seal<T extends object>(copy: T, walk: Walk): T {
+  walk.ancestors.pop();
+  if (walk.hazard) HAZARD.add(copy);
+  return Object.freeze(own(copy));
 }
 
 /** Reads a JSON object (`Request.data`, `Answer.data`): a plain object, deep-frozen and owned. */
 export function copyJsonObject(value: unknown, prefix: string, what: string): Readonly<Record<string, unknown>> {
   const walk = newWalk(prefix);
-  if (typeof value !== "object" || value === null || typeName(value) === "an array") {
-    return fail("invalid-type", walk, `${what} must be a JSON object, got ${typeName(value)}`, "Pass a plain object such as { key: \"value\" }.");
+  const kind = typeName(value);
+  if (typeof value !== "object" || value === null || kind === "an array") {
+    return fail("invalid-type", walk, `${what} must be a JSON object, got ${kind}`, "Pass a plain object.");
   }
   // The root is depth -1, as for metadata: MAX_DEPTH objects and arrays may nest below it.
   return copyJson(value, walk, -1) as Readonly<Record<string, unknown>>;
 }
 
-/** `a string`, `an array`, `null`... for error messages. */
-export function typeName(value: unknown): string {
-  if (value === null) return "null";
-  try {
-    if (Array.isArray(value)) return "an array";
-  } catch {
-    return "a revoked Proxy";
-  }
-  switch (typeof value) {
-    case "string":
-      return "a string";
-    case "number":
-      return "a number";
-    case "boolean":
-      return "a boolean";
-    case "undefined":
-      return "undefined";
-    case "object":
-      return describeNonJson(value) === "an object that is not a plain object" ? "an object" : plainOr(value);
-    default:
-      return describeNonJson(value);
-  }
-}
-
-function plainOr(value: object): string {
-  try {
-    const proto = Object.getPrototypeOf(value);
-    if (proto === Object.prototype || proto === null) return "an object";
-  } catch {
-    return "an object";
-  }
-  return describeNonJson(value);
-}
-
 /**
  * Structural equality of two owned JSON trees: key order ignored, shared subtrees compared by reference.
- * fast-deep-equal does the work unless a tree holds a key it would misread.
+ * fast-deep-equal does the work, except on the objects that hold a key it would misread (`HAZARD`): those
+ * are compared here by their own keys, and a Request (metadata's `pending`) by its own `equals`.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (!isHazard(a) && !isHazard(b)) return fastDeepEqual(a, b);
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (HAZARD.has(a) || HAZARD.has(b)) return safeEqual(a, b);
-  return fastDeepEqual(a, b);
-}
-
-/** The careful twin of fast-deep-equal: own keys only, and toolnexus values by their own `equals`. */
-export function safeEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  const eq = (a as { equals?: unknown }).equals;
-  if (Object.getPrototypeOf(a) !== Object.prototype && Object.getPrototypeOf(a) !== Array.prototype && typeof eq === "function") {
-    return (eq as (o: unknown) => boolean).call(a, b);
-  }
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!safeEqual(a[i], bb[i])) return false;
-    return true;
-  }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!safeEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
+  const proto = getPrototype(a);
+  if (proto !== getPrototype(b)) return false;
+  if (proto !== objectPrototype && proto !== Array.prototype) return (a as { equals(o: unknown): boolean }).equals(b);
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  // A plain loop: a closure (keys.every) costs a third more here.
+  for (const k of keys) if (!Object.hasOwn(b, k) || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   return true;
 }
