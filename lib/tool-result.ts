@@ -6,11 +6,11 @@
 import { Immer } from "immer";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, toPart, type ContentPartJSON } from "./content-part";
-import { ToolnexusError, ValidationError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
-import { copyJson, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
+import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
+import { copyJson, fail, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
-import { formatPath, where } from "./path";
-import { asValidationError, isLocalRequest, Request, type RequestInit } from "./suspension";
+import { formatPath } from "./path";
+import { asValidationError, Request, toRequest, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -96,15 +96,22 @@ interface Fields {
 
 /** The fields of `new ToolResult()`: an empty success. */
 const EMPTY: Fields = { output: "", isError: false, parts: null, metadata: null };
-const FIELDS = ["output", "isError", "parts", "metadata"];
+/** The four fields, in their fixed order. */
+const FIELDS = Object.keys(EMPTY);
 const BUDGETS = ["maxOutputChars", "maxTokens", "maxPartBytes"] as const;
 
+/** Raises a ValidationError at `path`: "`problem` at `path`. `fix`" */
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+  return fail(code, { prefix: path, stack: [] }, problem, fix, cause);
 }
 
-/** "`what` must be `expected`, got a number at `path`. `fix`" */
-function wrongType(path: string, what: string, expected: string, value: unknown, fix: string, code: ValidationErrorCode = "invalid-type"): never {
+/** The usual fix: "Pass an object with a, b, c." */
+function objectWith(keys: readonly string[]): string {
+  return `Pass an object with ${keys.join(", ")}.`;
+}
+
+/** "`what` must be `expected`, got a number at `path`. `fix`" (`what` is the path unless given). */
+function wrongType(path: string, expected: string, value: unknown, fix: string, what = path, code: ValidationErrorCode = "invalid-type"): never {
   return vfail(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
@@ -113,17 +120,17 @@ function read<T>(path: string, get: () => T, code: ValidationErrorCode = "invali
   try {
     return get();
   } catch (e) {
-    return vfail(code, path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+    return vfail(code, path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
 }
 
 function checkOutput(value: unknown): string {
   if (typeof value === "string") return value;
-  return wrongType("output", "output", "a string", value, "Pass text; use ToolResult.json(value) for data.", value === undefined ? "missing" : undefined);
+  return wrongType("output", "a string", value, "Pass text, or use ToolResult.json(value).", "output", value === undefined ? "missing" : undefined);
 }
 
 function checkIsError(value: unknown): boolean {
-  return typeof value === "boolean" ? value : wrongType("isError", "isError", "a boolean", value, "Pass true or false.");
+  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.");
 }
 
 /** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
@@ -132,13 +139,13 @@ function toParts(value: unknown): readonly ContentPart[] | null {
   if (isOwned(value)) return value as readonly ContentPart[];
   const list = value as unknown[];
   const n = read("parts", () => (Array.isArray(list) ? list.length : -1));
-  if (n < 0) wrongType("parts", "parts", "an array", value, "Pass an array of parts (or their JSON), or null.");
+  if (n < 0) wrongType("parts", "an array", value, "Pass an array of parts, or null.");
   if (n === 0) return null;
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
     const at = `parts[${i}]`;
     const entry = read(at, () => list[i]);
-    if (entry === undefined && !read(at, () => i in list)) vfail("invalid-value", at, "parts has a hole (a sparse array)", "Pass a dense array.");
+    if (entry === undefined && !read(at, () => i in list)) vfail("invalid-value", at, "parts has a hole", "Pass a dense array.");
     out[i] = toPart(entry, at);
   }
   return Object.freeze(own(out));
@@ -155,11 +162,11 @@ function readFields(value: unknown, what: string, allowed?: readonly string[]): 
     const keys = allowed ?? FIELDS;
     if (typeof value !== "object" || value === null || read("", () => Array.isArray(value))) {
       const hint = typeof value === "string" && !allowed ? "Did you forget JSON.parse? " : "";
-      wrongType("", what, "an object", value, `${hint}Pass an object with ${keys.join(", ")}.`);
+      wrongType("", "an object", value, hint + objectWith(keys), what);
     }
     const src = value as Record<string, unknown>;
     for (const k of read("", () => (allowed ? Object.keys(src) : FIELDS))) {
-      if (!keys.includes(k)) vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, `It takes only ${keys.join(", ")}.`);
+      if (!keys.includes(k)) vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
       given[k] = read(k, () => src[k]);
     }
   }
@@ -191,7 +198,7 @@ function make<R>(proto: object, base: Fields, changes: Partial<Fields>): R {
 
 /** A copy of `r`, of the same class, with some fields changed. */
 function copy<R extends object>(r: R, changes: Partial<Fields>): R {
-  return make(Object.getPrototypeOf(r), r as unknown as Fields, changes);
+  return make(protoOf(r)!, r as unknown as Fields, changes);
 }
 
 /** Reads a result's JSON shape into a new instance of `proto`. */
@@ -207,27 +214,25 @@ let immer: Immer | undefined;
  */
 function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unknown {
   immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: true });
-  let inRecipe = false;
-  let isAsync = false;
+  // True while the recipe runs, and once it returned a Promise: what is thrown then surfaces as it is.
+  let surface = false;
   const run = (draft: T): unknown => {
-    inRecipe = true;
+    surface = true;
     const out = recipe(draft);
-    inRecipe = false;
-    // An async recipe: its Promise is kept from immer, and its rejection handled here, so that an error it
-    // throws after its first await cannot become an unhandled rejection (which ends a Node process).
+    surface = false;
     if (out instanceof Promise) {
-      isAsync = true;
-      out.then(undefined, () => undefined);
-      return undefined;
+      // An async recipe: its rejection is handled here, so that an error it throws after its first await
+      // cannot become an unhandled rejection (which ends a Node process).
+      surface = true;
+      out.catch(() => undefined);
+      vfail("invalid-type", path, "The recipe returned a Promise", "Await first: recipes run synchronously.");
     }
     return out;
   };
   try {
-    const next = immer.produce(base, run as never);
-    if (isAsync) vfail("invalid-type", path, "The recipe returned a Promise", "Recipes run synchronously: await what you need before calling the copy method.");
-    return next;
+    return immer.produce(base, run as never);
   } catch (e) {
-    if (isAsync || inRecipe) throw e;
+    if (surface) throw e;
     const deep = isInstance(e, RangeError);
     return vfail(
       deep ? "too-deep" : "not-json",
@@ -239,10 +244,9 @@ function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unkno
   }
 }
 
-function budget(value: unknown, name: string): number {
-  if (value === undefined) return Infinity;
+function budget(value: unknown = Infinity, name: string): number {
   if (value === Infinity || (Number.isInteger(value) && (value as number) >= 0)) return value as number;
-  return vfail("invalid-value", name, `${name} must be a whole number, 0 or more`, `Pass a budget such as { ${name}: 4000 }.`);
+  return vfail("invalid-value", name, `${name} must be a whole number, 0 or more`, "Pass a budget such as 4000.");
 }
 
 /** The output followed by the omitted-part lines (each starting with a newline). */
@@ -256,15 +260,17 @@ function cutOutput(output: string, lines: string, limit: number): string {
   if (full.length <= limit) return full;
   const n = output.length;
   const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;
-  // The largest K for which text[0..K] + "\n" + marker(K) + lines fits.
-  const cost = (k: number) => k + (k > 0 ? 1 : 0) + marker(k).length + lines.length;
-  let k = Math.min(n, limit);
-  while (k > 0 && cost(k) > limit) k = Math.max(0, Math.min(k - 1, limit - (cost(k) - k)));
-  while (k < n && cost(k + 1) <= limit) k++;
+  const cut = (k: number) => (k > 0 ? `${output.slice(0, k)}\n` : "") + marker(k) + lines;
+  // The largest K whose cut fits, by binary search (a cut grows with K).
+  let k = 0;
+  for (let hi = n; k < hi; ) {
+    const mid = Math.ceil((k + hi) / 2);
+    if (cut(mid).length <= limit) k = mid;
+    else hi = mid - 1;
+  }
   // Never split a surrogate pair: the code point at k - 1 is astral only when a pair straddles the cut.
-  if (k > 0 && k < n && output.codePointAt(k - 1)! > 0xffff) k--;
-  const cut = k > 0 ? `${output.slice(0, k)}\n${marker(k)}${lines}` : marker(k) + lines;
-  return cut.length <= limit ? cut : marker(k);
+  if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
+  return cut(k).length <= limit ? cut(k) : marker(k);
 }
 
 /**
@@ -369,12 +375,10 @@ export class ToolResult<M extends object = Metadata> {
     request: Request | (Omit<RequestInit, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
   ): InstanceOf<R> {
-    const req = !hasBrand(request, "Request") ? Request.create(request as Omit<RequestInit, "id">) : isLocalRequest(request) ? request : Request.fromJSON(request);
+    const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
-    const f = readFields(init, "The init of pending()", ["output", "parts", "metadata"]);
-    if (f.metadata?.[PENDING] !== undefined) {
-      vfail("invalid-pending", "metadata.pending", "pending() was given metadata.pending as well as a request", "Pass the request as the first argument only.");
-    }
+    const f = readFields(init, "The init", ["output", "parts", "metadata"]);
+    if (f.metadata?.[PENDING] !== undefined) vfail("invalid-pending", "metadata.pending", "pending() got a second request here", "Pass it as the first argument only.");
     f.output ??= req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
     f.isError = true;
     f.metadata = toMetadata({ ...f.metadata, [PENDING]: req });
@@ -392,7 +396,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): InstanceOf<R> {
-    if (typeof url !== "string" || url === "") wrongType("url", "url", "a non-empty string", url, "Pass the login URL.");
+    if (typeof url !== "string" || url === "") wrongType("url", "a non-empty string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as R;
   }
 
@@ -479,7 +483,7 @@ export class ToolResult<M extends object = Metadata> {
     let value: unknown;
     let then: unknown;
     try {
-      if (typeof fn !== "function") wrongType("fn", "fn", "a function", fn, "Pass the tool body as a function.");
+      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass the tool body.");
       value = fn();
       // A hostile value whose `then` cannot be read counts as thrown by the tool.
       if (value !== null && (typeof value === "object" || typeof value === "function")) then = (value as PromiseLike<unknown>).then;
@@ -564,16 +568,12 @@ export class ToolResult<M extends object = Metadata> {
    */
   mergeMetadata(partial: Partial<M> | Partial<DeepReadonly<M>>): this {
     if (typeof partial !== "object" || partial === null || typeName(partial) === "an array") {
-      wrongType("metadata", "mergeMetadata()'s argument", "a plain object", partial, "Pass the keys to change, such as { cached: true }.");
+      wrongType("metadata", "a plain object", partial, "Pass the keys to change.", "mergeMetadata()'s argument");
     }
     const src = partial as Record<string, unknown>;
-    // A null prototype keeps a "__proto__" key an ordinary key.
+    // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
     const next: Record<string, unknown> = Object.assign(Object.create(null), this.metadata);
-    for (const k of read("metadata", () => Object.keys(src), "not-json")) {
-      const v = read(formatPath([k], "metadata"), () => src[k], "not-json");
-      if (v === undefined) delete next[k];
-      else next[k] = v;
-    }
+    for (const k of read("metadata", () => Object.keys(src), "not-json")) next[k] = read(formatPath([k], "metadata"), () => src[k], "not-json");
     return copy(this, { metadata: toMetadata(next) });
   }
 
@@ -604,9 +604,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   truncate(limits: TruncateBudget): this {
-    if (typeof limits !== "object" || limits === null) wrongType("", "The budget", "an object", limits, "Pass { maxOutputChars?, maxTokens?, maxPartBytes? }.");
-    const given = read("", () => BUDGETS.map((name) => limits[name]));
-    const [maxChars, maxTokens, maxPartBytes] = given.map((v, i) => budget(v, BUDGETS[i]!));
+    if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
+    const [maxChars, maxTokens, maxPartBytes] = read("", () => BUDGETS.map((name) => limits[name])).map((v, i) => budget(v, BUDGETS[i]!));
     const output = this.output;
     const parts = this.parts ?? [];
     // The parts kept are the longest prefix within maxPartBytes...
@@ -619,7 +618,7 @@ export class ToolResult<M extends object = Metadata> {
     while (kept > 0 && Math.ceil(withLines(output, lines()).length / 4) + partTokens() > maxTokens!) kept--;
     const cut = cutOutput(output, lines(), Math.min(maxChars!, Math.max(0, (maxTokens! - partTokens()) * 4)));
     if (kept === parts.length && cut === output) return this;
-    return copy(this, { output: cut, parts: kept === parts.length ? this.parts : toParts(parts.slice(0, kept)) });
+    return copy(this, { output: cut, parts: toParts(parts.slice(0, kept)) });
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -636,7 +635,7 @@ export class ToolResult<M extends object = Metadata> {
    */
   equals(other: unknown): boolean {
     if (other === this) return true;
-    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== protoOf(this)) return false;
     const o = other as ToolResult<M>;
     try {
       return o.output === this.output && o.isError === this.isError && partsEqual(this.parts, o.parts) && jsonEqual(this.metadata, o.metadata);
@@ -655,11 +654,11 @@ export class ToolResult<M extends object = Metadata> {
    */
   toJSON(): ToolResultJSON {
     const out: ToolResultJSON = { output: this.output, isError: this.isError };
-    if (this.parts !== null) out.parts = this.parts.map((p) => p.toJSON() as ContentPartJSON);
+    if (this.parts) out.parts = this.parts.map((p) => p.toJSON() as ContentPartJSON);
     const m = this.metadata as Record<string, unknown> | null;
     const p = this.pending;
     // Spreading defines "__proto__" as an ordinary key, and `pending` keeps its place.
-    if (m !== null) out.metadata = p ? { ...m, [PENDING]: p.toJSON() } : m;
+    if (m) out.metadata = p ? { ...m, [PENDING]: p.toJSON() } : m;
     return out;
   }
 
@@ -675,8 +674,8 @@ export class ToolResult<M extends object = Metadata> {
   toString(): string {
     const p = this.pending;
     const bits = [p ? `pending ${p.kind}` : this.isError ? "error" : "ok", `output: ${this.output.length} chars`];
-    if (this.parts !== null) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
-    if (this.metadata !== null) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
+    if (this.parts) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
+    if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
     return `${className(this)}(${bits.join(", ")})`;
   }
 
@@ -706,7 +705,7 @@ export class ToolResult<M extends object = Metadata> {
 
 /** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
 function className(r: object): string {
-  const proto = Object.getPrototypeOf(r);
+  const proto = protoOf(r);
   const ctor = proto?.constructor;
   return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
 }
@@ -717,7 +716,7 @@ function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] 
 
 /** `ok()` and `error()`: the output, with parts and metadata from the init. */
 function factory<R extends ToolResult<any>>(cls: ResultClass<R>, output: unknown, isError: boolean, init: unknown): R {
-  const f: Partial<Fields> = init === undefined ? {} : readFields(init, `The init of ${isError ? "error" : "ok"}()`, ["parts", "metadata"]);
+  const f: Partial<Fields> = init === undefined ? {} : readFields(init, "The init", ["parts", "metadata"]);
   f.output = checkOutput(output);
   f.isError = isError;
   return make(cls.prototype, EMPTY, f);
@@ -725,7 +724,7 @@ function factory<R extends ToolResult<any>>(cls: ResultClass<R>, output: unknown
 
 function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknown, init: unknown): R {
   try {
-    if (hasBrand(value, "ToolResult")) return Object.getPrototypeOf(value) === cls.prototype ? (value as R) : readResult(cls.prototype, value);
+    if (hasBrand(value, "ToolResult")) return protoOf(value as object) === cls.prototype ? (value as R) : readResult(cls.prototype, value);
     if (typeof value === "string" || value === undefined) return factory(cls, value ?? "", false, init);
     return ToolResult.json.call(cls as never, value, init as never) as R;
   } catch (e) {
@@ -734,26 +733,23 @@ function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknow
 }
 
 function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
-  let message: string;
+  const message = thrownMessage(thrown);
   let error: { name: string; code?: string } | undefined;
   if (isInstance(thrown, Error)) {
     error = { name: "Error" };
     try {
-      const { message: m, name, code } = thrown as Error & { code?: unknown };
-      message = typeof m === "string" ? m : "";
+      const { name, code } = thrown as Error & { code?: unknown };
       if (typeof name === "string" && name !== "") error.name = name;
       if (typeof code === "string") error.code = code;
     } catch {
-      message = "An Error whose fields cannot be read was thrown";
+      // a field that cannot be read is left out
     }
-  } else message = thrownMessage(thrown);
+  }
   try {
-    const base = init?.metadata;
-    return make(cls.prototype, EMPTY, { output: message, isError: true, parts: toParts(init?.parts), metadata: toMetadata(error ? { ...base, error } : base) });
+    return factory(cls, message, true, { parts: init?.parts, metadata: error ? { ...init?.metadata, error } : init?.metadata });
   } catch (e) {
     // The init itself is invalid: report that, without it, rather than throw.
     const v = asValidationError(e);
-    const metadata = toMetadata({ error: { name: v.name, code: v.code } });
-    return make(cls.prototype, EMPTY, { output: `${message} (and the init given to attempt() was invalid: ${v.message})`, isError: true, metadata });
+    return factory(cls, `${message} (and attempt() got an invalid init: ${v.message})`, true, { metadata: { error: { name: v.name, code: v.code } } });
   }
 }
