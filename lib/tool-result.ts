@@ -135,8 +135,8 @@ function checkIsError(value: unknown): boolean {
 
 /** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
 function toParts(value: unknown): readonly ContentPart[] | null {
-  if (value === undefined || value === null) return null;
-  if (isOwned(value)) return value as readonly ContentPart[];
+  // `null` for null and undefined; a list the library built is shared.
+  if (value === undefined || value === null || isOwned(value)) return (value ?? null) as readonly ContentPart[] | null;
   const list = value as unknown[];
   const n = read("parts", () => (Array.isArray(list) ? list.length : -1));
   if (n < 0) wrongType("parts", "an array", value, "Pass an array of parts, or null.");
@@ -512,12 +512,12 @@ export class ToolResult<M extends object = Metadata> {
 
   /** True when the result is a suspension (it holds a pending {@link Request}). @example `if (r.isPending) await host.ask(r.pending!);` */
   get isPending(): boolean {
-    return this.pending !== undefined;
+    return !!this.pending;
   }
 
   /** `ceil(output.length / 4)` plus each part's estimate. @example `result.estimatedTokens` */
   get estimatedTokens(): number {
-    return (this.parts ?? []).reduce((n, p) => n + p.estimatedTokens, Math.ceil(this.output.length / 4));
+    return Math.ceil(this.output.length / 4) + tokens(this.parts ?? []);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -613,10 +613,11 @@ export class ToolResult<M extends object = Metadata> {
     let bytes = 0;
     while (kept < parts.length && (bytes += parts[kept]!.byteLength) <= maxPartBytes!) kept++;
     const lines = () => parts.slice(kept).map((p) => `\n[omitted ${partLabel(p)}]`).join("");
-    const partTokens = () => parts.slice(0, kept).reduce((t, p) => t + p.estimatedTokens, 0);
+    // The characters of text that maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit).
+    const room = () => (maxTokens! - tokens(parts.slice(0, kept))) * 4;
     // ...then, for maxTokens, parts are dropped from the end, then the output is cut.
-    while (kept > 0 && Math.ceil(withLines(output, lines()).length / 4) + partTokens() > maxTokens!) kept--;
-    const cut = cutOutput(output, lines(), Math.min(maxChars!, Math.max(0, (maxTokens! - partTokens()) * 4)));
+    while (kept > 0 && withLines(output, lines()).length > room()) kept--;
+    const cut = cutOutput(output, lines(), Math.min(maxChars!, room()));
     if (kept === parts.length && cut === output) return this;
     return copy(this, { output: cut, parts: toParts(parts.slice(0, kept)) });
   }
@@ -634,7 +635,6 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   equals(other: unknown): boolean {
-    if (other === this) return true;
     if (typeof other !== "object" || other === null || protoOf(other) !== protoOf(this)) return false;
     const o = other as ToolResult<M>;
     try {
@@ -708,6 +708,11 @@ function className(r: object): string {
   const proto = protoOf(r);
   const ctor = proto?.constructor;
   return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
+}
+
+/** The parts' `estimatedTokens`, summed. */
+function tokens(parts: readonly ContentPart[]): number {
+  return parts.reduce((n, p) => n + p.estimatedTokens, 0);
 }
 
 function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] | null): boolean {
