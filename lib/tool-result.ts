@@ -6,11 +6,11 @@
 import { Immer } from "immer";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, toPart, type ContentPartJSON } from "./content-part";
-import { ToolnexusError, ValidationError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
-import { copyJson, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
+import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
+import { copyJson, fail, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
-import { formatPath, where } from "./path";
-import { asValidationError, isLocalRequest, Request, type RequestInit } from "./suspension";
+import { formatPath } from "./path";
+import { asValidationError, Request, toRequest, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -86,10 +86,7 @@ export interface TruncateBudget {
   maxPartBytes?: number;
 }
 
-/** Owned, validated metadata. */
-type Meta = Readonly<Record<string, unknown>> | null;
-
-/** A result being assembled: fields in their fixed order. */
+/** A result's fields, in their fixed order. */
 interface Fields {
   output: string;
   isError: boolean;
@@ -97,113 +94,116 @@ interface Fields {
   metadata: Readonly<Record<string, unknown>> | null;
 }
 
+/** The fields of `new ToolResult()`: an empty success. */
+const EMPTY: Fields = { output: "", isError: false, parts: null, metadata: null };
+/** The four fields, in their fixed order. */
+const FIELDS = Object.keys(EMPTY);
+const BUDGETS = ["maxOutputChars", "maxTokens", "maxPartBytes"] as const;
+
+/** Raises a ValidationError at `path`: "`problem` at `path`. `fix`" */
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+  return fail(code, { prefix: path, stack: [] }, problem, fix, cause);
 }
 
-/** A read of the caller's value threw (a getter, a Proxy trap): a ValidationError at the path being read. */
-function readFailed(path: string, e: unknown): never {
-  return vfail("invalid-value", path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
+/** The usual fix: "Pass an object with a, b, c." */
+function objectWith(keys: readonly string[]): string {
+  return `Pass an object with ${keys.join(", ")}.`;
 }
 
-function checkOutput(value: unknown, path = "output"): string {
-  if (typeof value !== "string") {
-    return vfail(value === undefined ? "missing" : "invalid-type", path, `output must be a string, got ${typeName(value)}`, "Pass the text the model reads, such as \"3 files found\"; use ToolResult.json(value) for data.");
-  }
-  return value;
+/** "`what` must be `expected`, got a number at `path`. `fix`" (`what` is the path unless given). */
+function wrongType(path: string, expected: string, value: unknown, fix: string, what = path, code: ValidationErrorCode = "invalid-type"): never {
+  return vfail(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
-function checkIsError(value: unknown, path = "isError"): boolean {
-  if (typeof value !== "boolean") return vfail("invalid-type", path, `isError must be a boolean, got ${typeName(value)}`, "Pass true or false.");
-  return value;
-}
-
-/**
- * Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON.
- * `offset` is the index the first entry will have in the result (for `addParts`), so error paths name it there.
- */
-export function toParts(value: unknown, path = "parts", offset = 0): readonly ContentPart[] | null {
-  if (value === undefined || value === null) return null;
-  if (isOwned(value)) return value as readonly ContentPart[];
-  let isArray: boolean;
-  let n = 0;
+/** Runs one read of the caller's value: a throw (a getter, a Proxy trap) becomes a ValidationError at `path`. */
+function read<T>(path: string, get: () => T, code: ValidationErrorCode = "invalid-value"): T {
   try {
-    isArray = Array.isArray(value);
-    if (isArray) n = (value as unknown[]).length;
+    return get();
   } catch (e) {
-    return readFailed(path, e);
+    return vfail(code, path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
-  if (!isArray) return vfail("invalid-type", path, `parts must be an array, got ${typeName(value)}`, "Pass an array of ContentParts (or their JSON), or null.");
-  if (n === 0) return null;
+}
+
+function checkOutput(value: unknown): string {
+  if (typeof value === "string") return value;
+  return wrongType("output", "a string", value, "Pass text, or use ToolResult.json(value).", "output", value === undefined ? "missing" : undefined);
+}
+
+function checkIsError(value: unknown): boolean {
+  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.");
+}
+
+/** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
+function toParts(value: unknown): readonly ContentPart[] | null {
+  // `null` for null and undefined; a list the library built is shared.
+  if (value === undefined || value === null || isOwned(value)) return (value ?? null) as readonly ContentPart[] | null;
   const list = value as unknown[];
+  const n = read("parts", () => (Array.isArray(list) ? list.length : -1));
+  if (n < 0) wrongType("parts", "an array", value, "Pass an array of parts, or null.");
+  if (n === 0) return null;
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
-    let entry: unknown;
-    let hole = false;
-    try {
-      entry = list[i];
-      hole = entry === undefined && !(i in list);
-    } catch (e) {
-      readFailed(`${path}[${i + offset}]`, e);
-    }
-    if (hole) vfail("invalid-value", `${path}[${i + offset}]`, "parts has a hole (a sparse array)", "Pass a dense array of parts.");
-    out[i] = toPart(entry, `${path}[${i + offset}]`);
+    const at = `parts[${i}]`;
+    const entry = read(at, () => list[i]);
+    if (entry === undefined && !read(at, () => i in list)) vfail("invalid-value", at, "parts has a hole", "Pass a dense array.");
+    out[i] = toPart(entry, at);
   }
   return Object.freeze(own(out));
 }
 
-/** The one place a result is made: fields assigned in their fixed order, then frozen. */
-function assign<R>(target: object, f: Fields): R {
-  const t = target as Fields;
-  t.output = f.output;
-  t.isError = f.isError;
-  t.parts = f.parts;
-  t.metadata = f.metadata;
-  return Object.freeze(target) as R;
+/**
+ * Reads and validates the fields an object gives. With `allowed`, the object is an init: it may be absent,
+ * and a key it may not have is an error. Without, it is a result's JSON shape: `output` is required, and
+ * keys other than the four fields are ignored. Each value is read once; a field not given is `undefined`.
+ */
+function readFields(value: unknown, what: string, allowed?: readonly string[]): Partial<Fields> {
+  const given: Record<string, unknown> = {};
+  if (!allowed || (value !== undefined && value !== null)) {
+    const keys = allowed ?? FIELDS;
+    if (typeof value !== "object" || value === null || read("", () => Array.isArray(value))) {
+      const hint = typeof value === "string" && !allowed ? "Did you forget JSON.parse? " : "";
+      wrongType("", "an object", value, hint + objectWith(keys), what);
+    }
+    const src = value as Record<string, unknown>;
+    for (const k of read("", () => (allowed ? Object.keys(src) : FIELDS))) {
+      if (!keys.includes(k)) vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
+      given[k] = read(k, () => src[k]);
+    }
+  }
+  return {
+    output: given.output === undefined && allowed ? undefined : checkOutput(given.output),
+    isError: given.isError === undefined ? undefined : checkIsError(given.isError),
+    parts: "parts" in given ? toParts(given.parts) : undefined,
+    metadata: "metadata" in given ? toMetadata(given.metadata) : undefined,
+  };
 }
 
-function make<R>(proto: object, output: string, isError: boolean, parts: readonly ContentPart[] | null, metadata: Readonly<Record<string, unknown>> | null): R {
-  const t = Object.create(proto) as Fields;
+/**
+ * The one place a result is filled: `target` gets each field from `changes`, or from `base` where `changes`
+ * leaves it undefined, in the fixed order; then it is frozen.
+ */
+function assign<R>(target: object, base: Fields, { output = base.output, isError = base.isError, parts = base.parts, metadata = base.metadata }: Partial<Fields>): R {
+  const t = target as Fields;
   t.output = output;
   t.isError = isError;
   t.parts = parts;
   t.metadata = metadata;
-  return Object.freeze(t) as R;
+  return Object.freeze(target) as R;
 }
 
-const INIT_KEYS = ["output", "isError", "parts", "metadata"];
-const FACTORY_KEYS = ["parts", "metadata"];
-
-function readInit(init: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
-  if (init === undefined || init === null) return {};
-  if (typeof init !== "object" || typeName(init) === "an array") {
-    return vfail("invalid-type", "", `${what} must be an object, got ${typeName(init)}`, `Pass an object with ${allowed.join(", ")}.`);
-  }
-  const out: Record<string, unknown> = {};
-  let key = "";
-  try {
-    const keys = Object.keys(init);
-    for (const k of keys) {
-      key = k;
-      if (!allowed.includes(k)) {
-        vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, `It takes only ${allowed.join(", ")}.`);
-      }
-      out[k] = (init as Record<string, unknown>)[k];
-    }
-  } catch (e) {
-    if (isInstance(e, ToolnexusError)) throw e;
-    return vfail("invalid-value", key, `Reading ${what} threw (${thrownMessage(e)})`, "Pass plain data: a getter or a Proxy that throws cannot be read.", e);
-  }
-  return out;
+/** A new result with the given prototype (no constructor runs, so subclasses get their own class). */
+function make<R>(proto: object, base: Fields, changes: Partial<Fields>): R {
+  return assign(Object.create(proto), base, changes);
 }
 
-function fieldsFrom(init: Record<string, unknown>, base?: Fields): Fields {
-  return {
-    output: "output" in init && init.output !== undefined ? checkOutput(init.output) : (base?.output ?? ""),
-    isError: "isError" in init && init.isError !== undefined ? checkIsError(init.isError) : (base?.isError ?? false),
-    parts: "parts" in init ? toParts(init.parts) : (base?.parts ?? null),
-    metadata: "metadata" in init ? toMetadata(init.metadata) : (base?.metadata ?? null),
-  };
+/** A copy of `r`, of the same class, with some fields changed. */
+function copy<R extends object>(r: R, changes: Partial<Fields>): R {
+  return make(protoOf(r)!, r as unknown as Fields, changes);
+}
+
+/** Reads a result's JSON shape into a new instance of `proto`. */
+function readResult<R>(proto: object, value: unknown): R {
+  return make(proto, EMPTY, readFields(value, "A tool result"));
 }
 
 let immer: Immer | undefined;
@@ -214,75 +214,63 @@ let immer: Immer | undefined;
  */
 function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unknown {
   immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: true });
-  let inRecipe = false;
-  let async = false;
+  // True while the recipe runs, and once it returned a Promise: what is thrown then surfaces as it is.
+  let surface = false;
   const run = (draft: T): unknown => {
-    inRecipe = true;
+    surface = true;
     const out = recipe(draft);
-    inRecipe = false;
-    // An async recipe: its Promise is kept from immer, and its rejection handled here, so that an error it
-    // throws after its first await cannot become an unhandled rejection (which ends a Node process).
+    surface = false;
     if (out instanceof Promise) {
-      async = true;
-      out.then(undefined, () => undefined);
-      return undefined;
+      // An async recipe: its rejection is handled here, so that an error it throws after its first await
+      // cannot become an unhandled rejection (which ends a Node process).
+      surface = true;
+      out.catch(() => undefined);
+      vfail("invalid-type", path, "The recipe returned a Promise", "Await first: recipes run synchronously.");
     }
     return out;
   };
   try {
-    const next = immer.produce(base, run as never);
-    if (async) {
-      vfail("invalid-type", path, "The recipe returned a Promise: recipes run synchronously", "Make every change before the recipe returns; await what you need before calling the copy method.");
-    }
-    return next;
+    return immer.produce(base, run as never);
   } catch (e) {
-    if (async) throw e;
-    if (inRecipe) throw e;
+    if (surface) throw e;
     const deep = isInstance(e, RangeError);
     return vfail(
       deep ? "too-deep" : "not-json",
       path,
       `Finishing the recipe's draft failed (${thrownMessage(e)})`,
-      deep ? `Nest JSON data at most ${MAX_DEPTH} levels.` : "Put plain JSON data in the draft, or return it from the recipe.",
+      deep ? `Nest JSON data at most ${MAX_DEPTH} levels.` : "Put only JSON data in the draft.",
       e,
     );
   }
 }
 
-function pendingOutput(r: Request): string {
-  return r.url === undefined ? r.prompt : `${r.prompt}\n${r.url}`;
+function budget(value: unknown = Infinity, name: string): number {
+  if (value === Infinity || (Number.isInteger(value) && (value as number) >= 0)) return value as number;
+  return vfail("invalid-value", name, `${name} must be a whole number, 0 or more`, "Pass a budget such as 4000.");
 }
 
-function partLine(p: ContentPart): string {
-  return `[omitted ${partLabel(p)}]`;
+/** The output followed by the omitted-part lines (each starting with a newline). */
+function withLines(output: string, lines: string): string {
+  return output === "" ? lines.slice(1) : output + lines;
 }
 
-function budget(value: unknown, name: string): number {
-  if (value === undefined) return Infinity;
-  if (typeof value !== "number" || Number.isNaN(value) || value < 0 || (!Number.isInteger(value) && value !== Infinity)) {
-    return vfail("invalid-value", name, `${name} must be a whole number, 0 or more`, `Pass a budget such as { ${name}: 4000 }.`);
-  }
-  return value;
-}
-
-function cutOutput(output: string, suffix: string, limit: number): string {
-  const full = suffix === "" ? output : output === "" ? suffix.slice(1) : output + suffix;
+/** The output with `lines` after it, cut so that the whole fits `limit` (see {@link ToolResult.truncate}). */
+function cutOutput(output: string, lines: string, limit: number): string {
+  const full = withLines(output, lines);
   if (full.length <= limit) return full;
   const n = output.length;
-  // The largest K for which text[0..K] + "\n[truncated: K of N characters]" + suffix fits.
-  const cost = (k: number) => k + (k > 0 ? 1 : 0) + `[truncated: ${k} of ${n} characters]`.length + suffix.length;
-  let k = Math.min(n, limit);
-  while (k > 0 && cost(k) > limit) k = Math.max(0, Math.min(k - 1, limit - (cost(k) - k)));
-  while (k < n && cost(k + 1) <= limit) k++;
-  // Never split a surrogate pair.
-  if (k > 0 && k < n) {
-    const hi = output.charCodeAt(k - 1);
-    const lo = output.charCodeAt(k);
-    if (hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff) k--;
+  const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;
+  const cut = (k: number) => (k > 0 ? `${output.slice(0, k)}\n` : "") + marker(k) + lines;
+  // The largest K whose cut fits, by binary search (a cut grows with K).
+  let k = 0;
+  for (let hi = n; k < hi; ) {
+    const mid = Math.ceil((k + hi) / 2);
+    if (cut(mid).length <= limit) k = mid;
+    else hi = mid - 1;
   }
-  const marker = `[truncated: ${k} of ${n} characters]`;
-  const withLines = k > 0 ? `${output.slice(0, k)}\n${marker}${suffix}` : `${marker}${suffix}`;
-  return withLines.length <= limit ? withLines : marker;
+  // Never split a surrogate pair: the code point at k - 1 is astral only when a pair straddles the cut.
+  if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
+  return cut(k).length <= limit ? cut(k) : marker(k);
 }
 
 /**
@@ -333,7 +321,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   constructor(init?: ToolResultInit<M>) {
-    assign(this, fieldsFrom(readInit(init, INIT_KEYS, "The init")));
+    assign(this, EMPTY, readFields(init, "The init", FIELDS));
   }
 
   /** @internal The brand read by {@link ToolResult.isToolResult}, across copies of the package. */
@@ -354,9 +342,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    if (init === undefined) return make(this.prototype, checkOutput(output), false, null, null);
-    const i = readInit(init, FACTORY_KEYS, "The init of ok()");
-    return make(this.prototype, checkOutput(output), false, toParts(i.parts), toMetadata(i.metadata));
+    return factory(this, output, false, init);
   }
 
   /**
@@ -369,9 +355,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    if (init === undefined) return make(this.prototype, checkOutput(output), true, null, null);
-    const i = readInit(init, FACTORY_KEYS, "The init of error()");
-    return make(this.prototype, checkOutput(output), true, toParts(i.parts), toMetadata(i.metadata));
+    return factory(this, output, true, init);
   }
 
   /**
@@ -391,19 +375,14 @@ export class ToolResult<M extends object = Metadata> {
     request: Request | (Omit<RequestInit, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
   ): InstanceOf<R> {
-    const req = hasBrand(request, "Request") ? toPendingRequest(request) : Request.create(request as Omit<RequestInit, "id">);
-    const i = readInit(init, ["output", "parts", "metadata"], "The init of pending()");
-    const output = i.output === undefined ? pendingOutput(req) : checkOutput(i.output);
-    let meta: Record<string, unknown> = { [PENDING]: req };
-    // Validated first (each getter read once, a bad value named by its path), then joined to the request.
-    const given = toMetadata(i.metadata);
-    if (given !== null) {
-      if (given[PENDING] !== undefined) {
-        vfail("invalid-pending", "metadata.pending", "pending() was given metadata.pending as well as a request", "Pass the request as the first argument only.");
-      }
-      meta = { ...given, [PENDING]: req };
-    }
-    return make(this.prototype, output, true, toParts(i.parts), toMetadata(meta));
+    const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
+    // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
+    const f = readFields(init, "The init", ["output", "parts", "metadata"]);
+    if (f.metadata?.[PENDING] !== undefined) vfail("invalid-pending", "metadata.pending", "pending() got a second request here", "Pass it as the first argument only.");
+    f.output ??= req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
+    f.isError = true;
+    f.metadata = toMetadata({ ...f.metadata, [PENDING]: req });
+    return make(this.prototype, EMPTY, f);
   }
 
   /**
@@ -417,7 +396,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): InstanceOf<R> {
-    if (typeof url !== "string" || url === "") vfail("invalid-type", "url", `url must be a non-empty string, got ${typeName(url)}`, "Pass the login URL.");
+    if (typeof url !== "string" || url === "") wrongType("url", "a non-empty string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as R;
   }
 
@@ -433,7 +412,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static fromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
-    return make(this.prototype, ...readJSON(value));
+    return readResult(this.prototype, value);
   }
 
   /**
@@ -448,7 +427,7 @@ export class ToolResult<M extends object = Metadata> {
    */
   static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
     try {
-      return { success: true, data: make(this.prototype, ...readJSON(value)) };
+      return { success: true, data: readResult(this.prototype, value) };
     } catch (e) {
       return { success: false, error: asValidationError(e) };
     }
@@ -477,9 +456,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static json<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    if (value === undefined) vfail("not-json", "", "undefined is not JSON data", "Pass a JSON value: an object, an array, a string, a finite number, a boolean or null.");
-    const copy = copyJson(value, newWalk(""), -1);
-    return ToolResult.ok.call(this as never, JSON.stringify(copy), init as never) as R;
+    // copyJson refuses `undefined` too, which JSON.stringify would turn into no text at all.
+    return factory(this, JSON.stringify(copyJson(value, newWalk(""), -1)), false, init);
   }
 
   /**
@@ -501,27 +479,19 @@ export class ToolResult<M extends object = Metadata> {
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
-    const cls = this;
+    const failed = (e: unknown) => fromThrown(this, e, init);
     let value: unknown;
-    try {
-      if (typeof fn !== "function") vfail("invalid-type", "fn", `attempt() needs a function, got ${typeName(fn)}`, "Pass the tool body as a function.");
-      value = fn();
-    } catch (e) {
-      return fromThrown(cls, e, init);
-    }
     let then: unknown;
     try {
-      then = value !== null && (typeof value === "object" || typeof value === "function") ? (value as PromiseLike<unknown>).then : undefined;
+      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass the tool body.");
+      value = fn();
+      // A hostile value whose `then` cannot be read counts as thrown by the tool.
+      if (value !== null && (typeof value === "object" || typeof value === "function")) then = (value as PromiseLike<unknown>).then;
     } catch (e) {
-      return fromThrown(cls, e, init); // a hostile value: reading it threw, as if the tool had
+      return failed(e);
     }
-    if (typeof then === "function") {
-      return Promise.resolve(value as PromiseLike<unknown>).then(
-        (v) => fromValue(cls, v, init),
-        (e) => fromThrown(cls, e, init),
-      );
-    }
-    return fromValue(cls, value, init);
+    if (typeof then === "function") return Promise.resolve(value as PromiseLike<unknown>).then((v) => fromValue(this, v, init), failed);
+    return fromValue(this, value, init);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -536,21 +506,18 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   get pending(): Request | undefined {
-    const m = this.metadata as Record<string, unknown> | null;
-    const p = m === null ? undefined : m[PENDING];
+    const p = (this.metadata as Record<string, unknown> | null)?.[PENDING];
     return p instanceof Request ? p : undefined;
   }
 
   /** True when the result is a suspension (it holds a pending {@link Request}). @example `if (r.isPending) await host.ask(r.pending!);` */
   get isPending(): boolean {
-    return this.pending !== undefined;
+    return !!this.pending;
   }
 
   /** `ceil(output.length / 4)` plus each part's estimate. @example `result.estimatedTokens` */
   get estimatedTokens(): number {
-    let n = Math.ceil(this.output.length / 4);
-    if (this.parts !== null) for (const p of this.parts) n += p.estimatedTokens;
-    return n;
+    return Math.ceil(this.output.length / 4) + tokens(this.parts ?? []);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -558,25 +525,23 @@ export class ToolResult<M extends object = Metadata> {
 
   /** A copy with another output. @example `r.withOutput("done")` */
   withOutput(output: string): this {
-    return make(Object.getPrototypeOf(this), checkOutput(output), this.isError, this.parts, this.metadata as Meta);
+    return copy(this, { output: checkOutput(output) });
   }
 
   /** A copy with another error flag. @example `r.withIsError(true)` */
   withIsError(isError: boolean): this {
-    return make(Object.getPrototypeOf(this), this.output, checkIsError(isError), this.parts, this.metadata as Meta);
+    return copy(this, { isError: checkIsError(isError) });
   }
 
   /** A copy with other parts (`null` or `[]` removes them). @example `r.withParts([ContentPart.text("hi")])` */
   withParts(parts: readonly PartInput[] | null): this {
-    return make(Object.getPrototypeOf(this), this.output, this.isError, toParts(parts), this.metadata as Meta);
+    return copy(this, { parts: toParts(parts) });
   }
 
   /** A copy with parts appended. @example `r.addParts(chart, table)` */
   addParts(...parts: PartInput[]): this {
-    const added = toParts(parts, "parts", this.parts === null ? 0 : this.parts.length);
-    if (added === null) return make(Object.getPrototypeOf(this), this.output, this.isError, this.parts, this.metadata as Meta);
-    const all = this.parts === null ? added : Object.freeze(own([...this.parts, ...added]));
-    return make(Object.getPrototypeOf(this), this.output, this.isError, all, this.metadata as Meta);
+    // The parts already held pass through as they are; an error names the new part by its index in the result.
+    return copy(this, { parts: toParts([...(this.parts ?? []), ...parts]) });
   }
 
   /**
@@ -589,9 +554,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   withMetadata(value: M | DeepReadonly<M> | null | Recipe<M>): this {
-    let next: unknown = value;
-    if (typeof value === "function") next = produce((this.metadata ?? {}) as M, value as Recipe<M>, "metadata");
-    return make(Object.getPrototypeOf(this), this.output, this.isError, this.parts, toMetadata(next));
+    const next = typeof value === "function" ? produce((this.metadata ?? {}) as M, value as Recipe<M>, "metadata") : value;
+    return copy(this, { metadata: toMetadata(next) });
   }
 
   /**
@@ -604,28 +568,13 @@ export class ToolResult<M extends object = Metadata> {
    */
   mergeMetadata(partial: Partial<M> | Partial<DeepReadonly<M>>): this {
     if (typeof partial !== "object" || partial === null || typeName(partial) === "an array") {
-      vfail("invalid-type", "metadata", `mergeMetadata needs a plain object, got ${typeName(partial)}`, "Pass the keys to change, such as { cached: true }.");
+      wrongType("metadata", "a plain object", partial, "Pass the keys to change.", "mergeMetadata()'s argument");
     }
-    const next: Record<string, unknown> = {};
-    const base = this.metadata as Record<string, unknown> | null;
-    if (base !== null) for (const k of Object.keys(base)) defineData(next, k, base[k]);
-    let keys: string[];
-    try {
-      keys = Object.keys(partial);
-    } catch (e) {
-      return vfail("not-json", "metadata", `listing the keys of the partial threw (${thrownMessage(e)})`, "Pass plain data.", e);
-    }
-    for (const k of keys) {
-      let v: unknown;
-      try {
-        v = (partial as Record<string, unknown>)[k];
-      } catch (e) {
-        return vfail("not-json", formatPath([k], "metadata"), `reading this property threw (${thrownMessage(e)})`, "Pass plain data.", e);
-      }
-      if (v === undefined) delete next[k];
-      else defineData(next, k, v);
-    }
-    return make(Object.getPrototypeOf(this), this.output, this.isError, this.parts, toMetadata(next));
+    const src = partial as Record<string, unknown>;
+    // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
+    const next: Record<string, unknown> = Object.assign(Object.create(null), this.metadata);
+    for (const k of read("metadata", () => Object.keys(src), "not-json")) next[k] = read(formatPath([k], "metadata"), () => src[k], "not-json");
+    return copy(this, { metadata: toMetadata(next) });
   }
 
   /**
@@ -639,16 +588,9 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   with(changes: ToolResultInit<M> | Recipe<{ output: string; isError: boolean; parts: PartInput[]; metadata: M }>): this {
-    const base: Fields = { output: this.output, isError: this.isError, parts: this.parts, metadata: this.metadata as Meta };
-    let init: Record<string, unknown>;
-    if (typeof changes === "function") {
-      const draftBase = { output: this.output, isError: this.isError, parts: this.parts ?? [], metadata: this.metadata ?? {} };
-      const next = produce(draftBase, changes as (d: typeof draftBase) => unknown, "");
-      init = readInit(next, INIT_KEYS, "The recipe's result");
-    } else {
-      init = readInit(changes, INIT_KEYS, "The changes");
-    }
-    return assign(Object.create(Object.getPrototypeOf(this)), fieldsFrom(init, base));
+    if (typeof changes !== "function") return copy(this, readFields(changes, "The changes", FIELDS));
+    const next = produce({ ...this, parts: this.parts ?? [], metadata: this.metadata ?? {} }, changes as (d: unknown) => unknown, "");
+    return copy(this, readFields(next, "The recipe's result", FIELDS));
   }
 
   /**
@@ -662,42 +604,22 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   truncate(limits: TruncateBudget): this {
-    if (typeof limits !== "object" || limits === null) vfail("invalid-type", "", `truncate() needs a budget object, got ${typeName(limits)}`, "Pass { maxOutputChars?, maxTokens?, maxPartBytes? }.");
-    let given: TruncateBudget;
-    try {
-      given = { maxOutputChars: limits.maxOutputChars, maxTokens: limits.maxTokens, maxPartBytes: limits.maxPartBytes };
-    } catch (e) {
-      return readFailed("", e);
-    }
-    const maxChars = budget(given.maxOutputChars, "maxOutputChars");
-    const maxTokens = budget(given.maxTokens, "maxTokens");
-    const maxPartBytes = budget(given.maxPartBytes, "maxPartBytes");
+    if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
+    const [maxChars, maxTokens, maxPartBytes] = read("", () => BUDGETS.map((name) => limits[name])).map((v, i) => budget(v, BUDGETS[i]!));
+    const output = this.output;
     const parts = this.parts ?? [];
-    let kept = parts.length;
+    // The parts kept are the longest prefix within maxPartBytes...
+    let kept = 0;
     let bytes = 0;
-    for (let i = 0; i < parts.length; i++) {
-      bytes += parts[i]!.byteLength;
-      if (bytes > maxPartBytes) {
-        kept = i;
-        break;
-      }
-    }
-    const lines = () => parts.slice(kept).map((p) => `\n${partLine(p)}`).join("");
-    const partTokens = (n: number) => parts.slice(0, n).reduce((t, p) => t + p.estimatedTokens, 0);
-    if (maxTokens !== Infinity) {
-      while (kept > 0) {
-        const suffix = lines();
-        const text = suffix === "" ? this.output : this.output === "" ? suffix.slice(1) : this.output + suffix;
-        if (Math.ceil(text.length / 4) + partTokens(kept) <= maxTokens) break;
-        kept--;
-      }
-    }
-    const tokenChars = maxTokens === Infinity ? Infinity : Math.max(0, (maxTokens - partTokens(kept)) * 4);
-    const limit = Math.min(maxChars, tokenChars);
-    const output = cutOutput(this.output, lines(), limit);
-    if (kept === parts.length && output === this.output) return this;
-    const keptParts = kept === parts.length ? this.parts : kept === 0 ? null : Object.freeze(own(parts.slice(0, kept)));
-    return make(Object.getPrototypeOf(this), output, this.isError, keptParts, this.metadata as Meta);
+    while (kept < parts.length && (bytes += parts[kept]!.byteLength) <= maxPartBytes!) kept++;
+    const lines = () => parts.slice(kept).map((p) => `\n[omitted ${partLabel(p)}]`).join("");
+    // The characters of text that maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit).
+    const room = () => (maxTokens! - tokens(parts.slice(0, kept))) * 4;
+    // ...then, for maxTokens, parts are dropped from the end, then the output is cut.
+    while (kept > 0 && withLines(output, lines()).length > room()) kept--;
+    const cut = cutOutput(output, lines(), Math.min(maxChars!, room()));
+    if (kept === parts.length && cut === output) return this;
+    return copy(this, { output: cut, parts: toParts(parts.slice(0, kept)) });
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -713,13 +635,10 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   equals(other: unknown): boolean {
-    if (other === this) return true;
-    if (typeof other !== "object" || other === null || protoOf(other) !== Object.getPrototypeOf(this)) return false;
+    if (typeof other !== "object" || other === null || protoOf(other) !== protoOf(this)) return false;
     const o = other as ToolResult<M>;
     try {
-      if (o.output !== this.output || o.isError !== this.isError) return false;
-      if (!partsEqual(this.parts, o.parts)) return false;
-      return this.metadata === o.metadata || (this.metadata !== null && o.metadata !== null && jsonEqual(this.metadata, o.metadata));
+      return o.output === this.output && o.isError === this.isError && partsEqual(this.parts, o.parts) && jsonEqual(this.metadata, o.metadata);
     } catch {
       return false; // a look-alike whose fields cannot be read (a Proxy of a result)
     }
@@ -735,16 +654,11 @@ export class ToolResult<M extends object = Metadata> {
    */
   toJSON(): ToolResultJSON {
     const out: ToolResultJSON = { output: this.output, isError: this.isError };
-    if (this.parts !== null) out.parts = this.parts.map((p) => p.toJSON() as ContentPartJSON);
-    if (this.metadata !== null) {
-      const m = this.metadata as Record<string, unknown>;
-      const p = m[PENDING];
-      if (p instanceof Request) {
-        const copy: Record<string, unknown> = {};
-        for (const k of Object.keys(m)) defineData(copy, k, k === PENDING ? p.toJSON() : m[k]);
-        out.metadata = copy;
-      } else out.metadata = m;
-    }
+    if (this.parts) out.parts = this.parts.map((p) => p.toJSON() as ContentPartJSON);
+    const m = this.metadata as Record<string, unknown> | null;
+    const p = this.pending;
+    // Spreading defines "__proto__" as an ordinary key, and `pending` keeps its place.
+    if (m) out.metadata = p ? { ...m, [PENDING]: p.toJSON() } : m;
     return out;
   }
 
@@ -758,9 +672,10 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   toString(): string {
-    const bits: string[] = [this.isPending ? `pending ${this.pending!.kind}` : this.isError ? "error" : "ok", `output: ${this.output.length} chars`];
-    if (this.parts !== null) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
-    if (this.metadata !== null) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
+    const p = this.pending;
+    const bits = [p ? `pending ${p.kind}` : this.isError ? "error" : "ok", `output: ${this.output.length} chars`];
+    if (this.parts) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
+    if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
     return `${className(this)}(${bits.join(", ")})`;
   }
 
@@ -777,82 +692,45 @@ export class ToolResult<M extends object = Metadata> {
       output: this.output,
       isError: this.isError,
       parts: (this.parts ?? []).map((p) => p.describe()),
-      metadataKeys: this.metadata === null ? [] : Object.keys(this.metadata),
+      metadataKeys: Object.keys(this.metadata ?? {}),
     };
   }
 
   /** @internal Node's `util.inspect`: the fields, with parts by their summaries, never their data. */
   [INSPECT](depth: number, options: unknown, inspect?: (v: unknown, o: unknown) => string): string {
-    const fields = { output: this.output, isError: this.isError, parts: this.parts, metadata: this.metadata };
-    const body = typeof inspect === "function" ? inspect(fields, options) : JSON.stringify(this.describe());
+    const body = typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe());
     return `${className(this)} ${body}`;
   }
 }
 
 /** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
 function className(r: object): string {
-  const proto = Object.getPrototypeOf(r);
-  if (proto === ToolResult.prototype) return "ToolResult";
+  const proto = protoOf(r);
   const ctor = proto?.constructor;
-  return typeof ctor === "function" && ctor.name ? ctor.name : "ToolResult";
+  return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
 }
 
-function defineData(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
+/** The parts' `estimatedTokens`, summed. */
+function tokens(parts: readonly ContentPart[]): number {
+  return parts.reduce((n, p) => n + p.estimatedTokens, 0);
 }
 
 function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] | null): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!a[i]!.equals(b[i])) return false;
-  return true;
+  return a === b || (a !== null && b !== null && a.length === b.length && a.every((p, i) => p.equals(b[i])));
 }
 
-function toPendingRequest(value: unknown): Request {
-  return isLocalRequest(value) ? value : Request.fromJSON(value);
+/** `ok()` and `error()`: the output, with parts and metadata from the init. */
+function factory<R extends ToolResult<any>>(cls: ResultClass<R>, output: unknown, isError: boolean, init: unknown): R {
+  const f: Partial<Fields> = init === undefined ? {} : readFields(init, "The init", ["parts", "metadata"]);
+  f.output = checkOutput(output);
+  f.isError = isError;
+  return make(cls.prototype, EMPTY, f);
 }
 
-/** Reads a result's JSON shape into its fields. */
-function readJSON(value: unknown): [string, boolean, readonly ContentPart[] | null, Readonly<Record<string, unknown>> | null] {
-  let isArray: boolean;
+function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknown, init: unknown): R {
   try {
-    isArray = Array.isArray(value);
-  } catch (e) {
-    return readFailed("", e); // a revoked Proxy
-  }
-  if (typeof value !== "object" || value === null || isArray) {
-    const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-    vfail("invalid-type", "", `A tool result must be an object, got ${typeName(value)}${hint}`, "Pass { output, isError?, parts?, metadata? }.");
-  }
-  let f: Record<string, unknown>;
-  let key = "output";
-  try {
-    // One read per field, each once; `key` names the field being read should a getter or a trap throw.
-    const v = value as Record<string, unknown>;
-    const output = v.output;
-    key = "isError";
-    const isError = v.isError;
-    key = "parts";
-    const parts = v.parts;
-    key = "metadata";
-    f = { output, isError, parts, metadata: v.metadata };
-  } catch (e) {
-    return readFailed(key, e);
-  }
-  const output = checkOutput(f.output);
-  const isError = f.isError === undefined ? false : checkIsError(f.isError);
-  return [output, isError, toParts(f.parts), toMetadata(f.metadata)];
-}
-
-function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknown, init: PartsAndMetadata<any> | undefined): R {
-  try {
-    if (typeof value === "string") return ToolResult.ok.call(cls as never, value, init as never) as R;
-    if (value === undefined) return ToolResult.ok.call(cls as never, "", init as never) as R;
-    if (hasBrand(value, "ToolResult")) {
-      if (Object.getPrototypeOf(value) === cls.prototype) return value as R;
-      return make(cls.prototype, ...readJSON(value));
-    }
+    if (hasBrand(value, "ToolResult")) return protoOf(value as object) === cls.prototype ? (value as R) : readResult(cls.prototype, value);
+    if (typeof value === "string" || value === undefined) return factory(cls, value ?? "", false, init);
     return ToolResult.json.call(cls as never, value, init as never) as R;
   } catch (e) {
     return fromThrown(cls, e, undefined);
@@ -860,35 +738,23 @@ function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknow
 }
 
 function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
-  let message: string;
-  let error: Record<string, string> | undefined;
+  const message = thrownMessage(thrown);
+  let error: { name: string; code?: string } | undefined;
   if (isInstance(thrown, Error)) {
+    error = { name: "Error" };
     try {
-      const t = thrown as Error;
-      const m = t.message;
-      message = typeof m === "string" ? m : "";
-      const n = t.name;
-      const name = typeof n === "string" && n !== "" ? n : "Error";
-      const code = (t as { code?: unknown }).code;
-      error = typeof code === "string" ? { name, code } : { name };
+      const { name, code } = thrown as Error & { code?: unknown };
+      if (typeof name === "string" && name !== "") error.name = name;
+      if (typeof code === "string") error.code = code;
     } catch {
-      message = "An Error whose fields cannot be read was thrown";
-      error = { name: "Error" };
-    }
-  } else {
-    try {
-      message = String(thrown);
-    } catch {
-      message = "A non-Error value was thrown";
+      // a field that cannot be read is left out
     }
   }
   try {
-    const base = init?.metadata ?? null;
-    const metadata = error === undefined ? base : { ...((base ?? {}) as object), error };
-    return make(cls.prototype, message, true, toParts(init?.parts), toMetadata(metadata));
+    return factory(cls, message, true, { parts: init?.parts, metadata: error ? { ...init?.metadata, error } : init?.metadata });
   } catch (e) {
     // The init itself is invalid: report that, without it, rather than throw.
     const v = asValidationError(e);
-    return make(cls.prototype, `${message} (and the init given to attempt() was invalid: ${v.message})`, true, null, toMetadata({ error: { name: v.name, code: v.code } }));
+    return factory(cls, `${message} (and attempt() got an invalid init: ${v.message})`, true, { metadata: { error: { name: v.name, code: v.code } } });
   }
 }
