@@ -87,7 +87,8 @@ export function raise(code: ValidationErrorCode, path: string, problem: string, 
 
 /** Raises a ValidationError at the walk's current path. */
 export function fail(code: ValidationErrorCode, walk: Pick<Walk, "prefix" | "stack">, problem: string, fix: string, cause?: unknown): never {
-  return raise(code, formatPath(walk.stack, walk.prefix), problem, fix, cause);
+  // The problem opens the sentence: "An instance of Map is not JSON data at metadata.a. Store ... instead."
+  return raise(code, formatPath(walk.stack, walk.prefix), problem[0]!.toUpperCase() + problem.slice(1), fix, cause);
 }
 
 /** True for an object that is not an array and whose prototype is Object.prototype or null; false when reading it throws. */
