@@ -133,18 +133,16 @@ const OPTIONAL = 0;
 const REQUIRED = 1;
 const NON_EMPTY = 2;
 
-/** The check of a string or boolean field. */
-function typed(need: number, fix: string, type: "string" | "boolean" = "string"): (value: unknown, path: string, key: string) => unknown {
-  return (value, path, key) => {
-    if (value === undefined) {
-      if (need !== OPTIONAL) vfail("missing", path, `${key} is missing`, fix);
-    } else if (typeof value !== type) {
-      wrongType(path, key, `a ${type}`, value, fix);
-    } else if (need === NON_EMPTY && value === "") {
-      vfail(INVALID_VALUE, path, `${key} is empty`, fix);
-    }
-    return value;
-  };
+/** The check of a string or boolean field: `need` says whether it may be absent or empty, `fix` how to mend it. */
+function typed(value: unknown, path: string, key: string, need: number, fix: string, type: "string" | "boolean" = "string"): unknown {
+  if (value === undefined) {
+    if (need !== OPTIONAL) vfail("missing", path, `${key} is missing`, fix);
+  } else if (typeof value !== type) {
+    wrongType(path, key, `a ${type}`, value, fix);
+  } else if (need === NON_EMPTY && value === "") {
+    vfail(INVALID_VALUE, path, `${key} is empty`, fix);
+  }
+  return value;
 }
 
 function checkData(value: unknown, path: string): unknown {
@@ -181,7 +179,6 @@ function timeOf(value: unknown): number {
 }
 
 const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
-const timeString = typed(OPTIONAL, TIME_FIX);
 
 function checkExpiresAt(value: unknown, path: string, key: string): unknown {
   let text = value;
@@ -191,7 +188,7 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
     const t = timeOf(value);
     text = isNaN(t) ? "" : new Date(t).toISOString();
   } else {
-    timeString(value, path, key);
+    typed(value, path, key, OPTIONAL, TIME_FIX);
   }
   if (text !== undefined && parseRfc3339(text as string) === undefined) {
     vfail("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
@@ -199,13 +196,14 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
   return text;
 }
 
-const checkId = typed(NON_EMPTY, "Give a non-empty string id.");
+// Arrow functions, not the results of a call: importing the module runs no code.
+const checkId = (value: unknown, path: string, key: string) => typed(value, path, key, NON_EMPTY, "Give a non-empty string id.");
 
 const REQUEST_FIELDS: FieldTable = {
   id: checkId,
-  kind: typed(NON_EMPTY, 'Give a kind such as "approval".'),
-  prompt: typed(REQUIRED, "Give the text a person reads."),
-  url: typed(OPTIONAL, "Give a string, or leave it out."),
+  kind: (value, path, key) => typed(value, path, key, NON_EMPTY, 'Give a kind such as "approval".'),
+  prompt: (value, path, key) => typed(value, path, key, REQUIRED, "Give the text a person reads."),
+  url: (value, path, key) => typed(value, path, key, OPTIONAL, "Give a string, or leave it out."),
   data: checkData,
   expiresAt: checkExpiresAt,
 };
@@ -401,14 +399,13 @@ export { Request as SuspensionRequest };
 
 const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
 const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
-const reasonString = typed(OPTIONAL, REASON_FIX);
 
 const ANSWER_FIELDS: FieldTable = {
   id: checkId,
-  ok: typed(REQUIRED, "Set ok to true or false.", "boolean"),
+  ok: (value, path, key) => typed(value, path, key, REQUIRED, "Set ok to true or false.", "boolean"),
   data: checkData,
   reason: (value, path, key, fields) => {
-    if (reasonString(value, path, key) !== undefined) {
+    if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
       if (!REASONS.includes(value)) vfail(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
       // ok was checked before: it is a boolean.
       if (fields.ok) vfail(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");

@@ -97,7 +97,7 @@ interface Fields {
 /** The fields of `new ToolResult()`: an empty success. */
 const EMPTY: Fields = { output: "", isError: false, parts: null, metadata: null };
 /** The four fields, in their fixed order. */
-const FIELDS = Object.keys(EMPTY);
+const FIELDS = ["output", "isError", "parts", "metadata"]; // the keys of EMPTY, written out: importing runs no code
 const BUDGETS = ["maxOutputChars", "maxTokens", "maxPartBytes"] as const;
 
 /** Raises a ValidationError at `path`: "`problem` at `path`. `fix`" */
