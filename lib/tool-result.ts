@@ -635,7 +635,7 @@ export class ToolResult<M extends object = Metadata> {
     while (kept > 0 && withLines(output, lines()).length > room()) kept--;
     const cut = cutOutput(output, lines(), Math.min(maxChars!, room()));
     if (kept === parts.length && cut === output) return this;
-    return copy(this, cut, this.isError, toParts(parts.slice(0, kept)), this.metadata);
+    return copy(this, cut, this.isError, kept === parts.length ? this.parts : toParts(parts.slice(0, kept)), this.metadata);
   }
 
   // -------------------------------------------------------------------------------------------------------
