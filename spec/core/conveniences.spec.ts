@@ -173,6 +173,8 @@ describe("result.truncate (fixtures/core/truncate.json)", () => {
     expect(wellFormed(out.output)).toBe(true);
     // The parts kept are the first ones, whole.
     (out.parts ?? []).forEach((p, i) => expect(p).toBe(r.parts![i]));
+    // A copy that keeps every part shares the receiver's frozen list, as every copy does.
+    if (r.parts !== null && out.parts?.length === r.parts.length) expect(out.parts).toBe(r.parts);
   });
 
   it.each(t.invalid.map((c) => [c.name, c] as const))("refuses %s", (_n, c) => {
