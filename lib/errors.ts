@@ -5,6 +5,8 @@
  * @module
  */
 
+import { where } from "./path";
+
 /** Codes a {@link ValidationError} carries. */
 export type ValidationErrorCode =
   | "invalid-type"
@@ -157,4 +159,14 @@ export function thrownMessage(e: unknown): string {
   } catch {
     return `${typeof e === "object" ? "an object" : `a ${typeof e}`} that cannot be shown`;
   }
+}
+
+/**
+ * Throws a {@link ValidationError} whose message reads "`problem` at `path`. `fix`" (or "at the top level"
+ * for the path `""`): what was wrong, where, and how to fix it.
+ *
+ * @internal
+ */
+export function raise(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
+  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }

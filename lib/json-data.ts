@@ -4,8 +4,8 @@
 // objects are read (each property once) and never changed or frozen. Objects the library built itself are
 // recognised by a private field and shared, not copied again.
 import fastDeepEqual from "fast-deep-equal";
-import { ValidationError, thrownMessage, type ValidationErrorCode } from "./errors";
-import { formatPath, where, type Segment } from "./path";
+import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
+import { formatPath, type Segment } from "./path";
 
 /** How many objects and arrays may nest below the root of a JSON value (`metadata`, `data`). */
 export const MAX_DEPTH = 1000;
@@ -78,11 +78,6 @@ export interface Walk {
 
 export function newWalk(prefix: string): Walk {
   return { prefix, stack: [], ancestors: [], hazard: false };
-}
-
-/** Raises a ValidationError: `problem at path. fix` (the problem in lower case, the fix a sentence). */
-export function raise(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
 /** Raises a ValidationError at the walk's current path. */

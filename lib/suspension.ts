@@ -6,9 +6,9 @@
  * @module
  */
 import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
-import { ValidationError, ToolnexusError, thrownMessage, type SafeResult, type ValidationErrorCode } from "./errors";
+import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, Stamp, typeName } from "./json-data";
-import { joinPath, where } from "./path";
+import { joinPath } from "./path";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";
@@ -71,14 +71,9 @@ type FieldTable = Readonly<Record<string, Check>>;
 const { assign, create, freeze, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
 
-/** Throws a ValidationError whose message says what is wrong, where, and how to fix it. */
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
-}
-
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
 function wrongType(path: string, name: string, expected: string, value: unknown, fix: string): never {
-  return vfail("invalid-type", path, `${name} must be ${expected}, got ${typeName(value)}`, fix);
+  return raise("invalid-type", path, `${name} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
 /**
@@ -97,7 +92,7 @@ function readFields(value: unknown, table: FieldTable, path = "", base?: object)
     }
   } catch (e) {
     // key is "" when Array.isArray threw (a revoked Proxy).
-    vfail(INVALID_VALUE, joinPath(path, key), `Reading ${key || "the value"} threw (${thrownMessage(e)})`, "Pass plain data.", e);
+    raise(INVALID_VALUE, joinPath(path, key), `Reading ${key || "the value"} threw (${thrownMessage(e)})`, "Pass plain data.", e);
   }
   const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
   return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
@@ -136,11 +131,11 @@ const NON_EMPTY = 2;
 /** The check of a string or boolean field: `need` says whether it may be absent or empty, `fix` how to mend it. */
 function typed(value: unknown, path: string, key: string, need: number, fix: string, type: "string" | "boolean" = "string"): unknown {
   if (value === undefined) {
-    if (need !== OPTIONAL) vfail("missing", path, `${key} is missing`, fix);
+    if (need !== OPTIONAL) raise("missing", path, `${key} is missing`, fix);
   } else if (typeof value !== type) {
     wrongType(path, key, `a ${type}`, value, fix);
   } else if (need === NON_EMPTY && value === "") {
-    vfail(INVALID_VALUE, path, `${key} is empty`, fix);
+    raise(INVALID_VALUE, path, `${key} is empty`, fix);
   }
   return value;
 }
@@ -191,7 +186,7 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
     typed(value, path, key, OPTIONAL, TIME_FIX);
   }
   if (text !== undefined && parseRfc3339(text as string) === undefined) {
-    vfail("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
+    raise("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
   }
   return text;
 }
@@ -406,9 +401,9 @@ const ANSWER_FIELDS: FieldTable = {
   data: checkData,
   reason: (value, path, key, fields) => {
     if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
-      if (!REASONS.includes(value)) vfail(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
+      if (!REASONS.includes(value)) raise(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
       // ok was checked before: it is a boolean.
-      if (fields.ok) vfail(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
+      if (fields.ok) raise(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }
     return value;
   },
@@ -425,7 +420,7 @@ function readId(request: unknown): unknown {
   try {
     return (request as Request).id;
   } catch (e) {
-    return vfail(INVALID_VALUE, "id", `Reading the request's id threw (${thrownMessage(e)})`, "Pass a Request or its id.", e);
+    return raise(INVALID_VALUE, "id", `Reading the request's id threw (${thrownMessage(e)})`, "Pass a Request or its id.", e);
   }
 }
 

@@ -7,9 +7,8 @@
  *
  * @module
  */
-import { ValidationError, type ValidationErrorCode } from "../errors";
+import { raise } from "../errors";
 import { typeName } from "../json-data";
-import { where } from "../path";
 import { Answer, Request, type JsonObject } from "../suspension";
 import { previewJson } from "./ai-sdk-approvals";
 
@@ -36,10 +35,6 @@ export type AgentsInterruption = {
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
 export type AgentsDecision = { approve: true } | { approve: false; message?: string };
 
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -60,7 +55,7 @@ function callIdOf(raw: Record<string, unknown>): string | undefined {
 /** The call's arguments as text: a function call's own JSON string, else the JSON text of its action. */
 function argumentsOf(raw: Record<string, unknown>): string | undefined {
   if (raw.arguments !== undefined) {
-    if (typeof raw.arguments !== "string") vfail("invalid-type", "rawItem.arguments", `The arguments must be a JSON string, got ${typeName(raw.arguments)}`, "Pass the item as the Agents SDK wrote it.");
+    if (typeof raw.arguments !== "string") raise("invalid-type", "rawItem.arguments", `The arguments must be a JSON string, got ${typeName(raw.arguments)}`, "Pass the item as the Agents SDK wrote it.");
     return raw.arguments;
   }
   for (const key of ["action", "actions", "operation"] as const) {
@@ -68,7 +63,7 @@ function argumentsOf(raw: Record<string, unknown>): string | undefined {
       try {
         return JSON.stringify(raw[key]);
       } catch (e) {
-        vfail("not-json", `rawItem.${key}`, `The ${key} of the call has no JSON text (${e instanceof Error ? e.message : String(e)})`, "Pass the item as the Agents SDK wrote it.");
+        raise("not-json", `rawItem.${key}`, `The ${key} of the call has no JSON text (${e instanceof Error ? e.message : String(e)})`, "Pass the item as the Agents SDK wrote it.");
       }
     }
   }
@@ -93,17 +88,17 @@ function argumentsOf(raw: Record<string, unknown>): string | undefined {
  * ```
  */
 export function fromAgentsInterruption(item: AgentsInterruption): Request {
-  if (!isPlainObject(item)) vfail("invalid-type", "", `An interruption must be an object, got ${typeName(item)}`, "Pass an item of result.interruptions.");
+  if (!isPlainObject(item)) raise("invalid-type", "", `An interruption must be an object, got ${typeName(item)}`, "Pass an item of result.interruptions.");
   const it = item as unknown as Record<string, unknown>;
   if (it.type !== undefined && it.type !== "tool_approval_item") {
-    vfail("invalid-value", "type", `Expected a tool approval item, got type ${typeof it.type === "string" ? JSON.stringify(it.type) : typeName(it.type)}`, "Pass an item of result.interruptions (type \"tool_approval_item\").");
+    raise("invalid-value", "type", `Expected a tool approval item, got type ${typeof it.type === "string" ? JSON.stringify(it.type) : typeName(it.type)}`, "Pass an item of result.interruptions (type \"tool_approval_item\").");
   }
   const raw = it.rawItem;
-  if (raw === undefined) vfail("missing", "rawItem", "The interruption has no rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
-  if (!isPlainObject(raw)) vfail("invalid-type", "rawItem", `rawItem must be an object, got ${typeName(raw)}`, "Pass an item of result.interruptions, or its toJSON() form.");
+  if (raw === undefined) raise("missing", "rawItem", "The interruption has no rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
+  if (!isPlainObject(raw)) raise("invalid-type", "rawItem", `rawItem must be an object, got ${typeName(raw)}`, "Pass an item of result.interruptions, or its toJSON() form.");
   const id = callIdOf(raw);
-  if (id === undefined) vfail("missing", "rawItem.callId", "The tool call has no call id", "Pass the item as the Agents SDK wrote it: its rawItem carries a callId.");
-  if (it.toolName !== undefined && typeof it.toolName !== "string") vfail("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
+  if (id === undefined) raise("missing", "rawItem.callId", "The tool call has no call id", "Pass the item as the Agents SDK wrote it: its rawItem carries a callId.");
+  if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
   const toolName = nonEmpty(it.toolName) ? it.toolName : nonEmpty(raw.name) ? raw.name : nonEmpty(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
   const preview = args === undefined ? undefined : previewJson(args);

@@ -13,9 +13,9 @@
  *
  * @module
  */
-import { ValidationError, type ValidationErrorCode } from "../errors";
+import { raise } from "../errors";
 import { typeName } from "../json-data";
-import { formatPath, where } from "../path";
+import { formatPath } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import type { Loss, OnLoss } from "./loss";
 
@@ -90,10 +90,6 @@ const PROVIDER = "ai-sdk-approval";
 /** Characters of a tool's input shown in a prompt; the whole input is in `data.input`. */
 export const PROMPT_INPUT_CHARS = 500;
 
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -101,21 +97,21 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean): Record<string, unknown> {
   if (options === undefined && !required) return {};
   if (!isPlainObject(options)) {
-    vfail(options === undefined ? "missing" : "invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass { ${keys.join(", ")} }.`);
+    raise(options === undefined ? "missing" : "invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass { ${keys.join(", ")} }.`);
   }
   for (const key of Object.keys(options)) {
-    if (!keys.includes(key)) vfail("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
+    if (!keys.includes(key)) raise("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
   }
   if (options.onLoss !== undefined && typeof options.onLoss !== "function") {
-    vfail("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(options.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(options.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
   return options;
 }
 
 function nonEmptyString(v: unknown, path: string, what: string, fix: string): string {
-  if (v === undefined) vfail("missing", path, `${what} is missing`, fix);
-  if (typeof v !== "string") vfail("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
-  if (v === "") vfail("invalid-value", path, `${what} is empty`, fix);
+  if (v === undefined) raise("missing", path, `${what} is missing`, fix);
+  if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
+  if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
   return v;
 }
 
@@ -177,16 +173,16 @@ export function toAiSdkApprovalRequest(request: Request, options: ToAiSdkApprova
 }
 
 function readApprovalResponse(response: unknown): { approvalId: string; approved: boolean; reason: string | undefined } {
-  if (!isPlainObject(response)) vfail("invalid-type", "", `An approval response must be an object, got ${typeName(response)}`, "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
+  if (!isPlainObject(response)) raise("invalid-type", "", `An approval response must be an object, got ${typeName(response)}`, "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
   if (response.type !== "tool-approval-response") {
-    vfail(response.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${typeof response.type === "string" ? JSON.stringify(response.type) : typeName(response.type)}`, "Pass the tool-approval-response part of the tool message.");
+    raise(response.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${typeof response.type === "string" ? JSON.stringify(response.type) : typeName(response.type)}`, "Pass the tool-approval-response part of the tool message.");
   }
   const approvalId = nonEmptyString(response.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
   if (typeof response.approved !== "boolean") {
-    vfail(response.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(response.approved)}`, "Pass the response as the AI SDK wrote it.");
+    raise(response.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(response.approved)}`, "Pass the response as the AI SDK wrote it.");
   }
   const reason = response.reason;
-  if (reason !== undefined && typeof reason !== "string") vfail("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Give the reason as text, or leave it out.");
+  if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Give the reason as text, or leave it out.");
   return { approvalId, approved: response.approved, reason };
 }
 
@@ -209,7 +205,7 @@ export function fromAiSdkApprovalResponse(response: AiSdkApprovalResponseInput):
 }
 
 function readToolCall(v: unknown, path: string): { toolCallId: string; toolName: string; input: unknown } {
-  if (!isPlainObject(v)) vfail("invalid-type", path, `The tool call must be an object, got ${typeName(v)}`, "Pass the tool-call part, with toolCallId, toolName and input.");
+  if (!isPlainObject(v)) raise("invalid-type", path, `The tool call must be an object, got ${typeName(v)}`, "Pass the tool-call part, with toolCallId, toolName and input.");
   const toolCallId = nonEmptyString(v.toolCallId, formatPath(["toolCallId"], path), "The toolCallId", "Pass the tool-call part as the AI SDK wrote it.");
   const toolName = nonEmptyString(v.toolName, formatPath(["toolName"], path), "The toolName", "Pass the tool-call part as the AI SDK wrote it.");
   return { toolCallId, toolName, input: v.input };
@@ -237,26 +233,26 @@ function readToolCall(v: unknown, path: string): { toolCallId: string; toolName:
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
   const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false);
-  if (!isPlainObject(part)) vfail("invalid-type", "", `An approval request must be an object, got ${typeName(part)}`, "Pass the tool-approval-request part.");
+  if (!isPlainObject(part)) raise("invalid-type", "", `An approval request must be an object, got ${typeName(part)}`, "Pass the tool-approval-request part.");
   if (part.type !== "tool-approval-request") {
-    vfail(part.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof part.type === "string" ? JSON.stringify(part.type) : typeName(part.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
+    raise(part.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof part.type === "string" ? JSON.stringify(part.type) : typeName(part.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
   }
   const p = part as Record<string, unknown>;
   const approvalId = nonEmptyString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
   const reason = p.reason;
-  if (reason !== undefined && typeof reason !== "string") vfail("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
+  if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
 
   let call = p.toolCall === undefined ? undefined : readToolCall(p.toolCall, "toolCall");
   let toolCallId = call?.toolCallId;
   if (p.toolCallId !== undefined || call === undefined) {
     const id = nonEmptyString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
-    if (call && call.toolCallId !== id) vfail("invalid-value", "toolCall.toolCallId", `The part names tool call ${JSON.stringify(id)} but carries ${JSON.stringify(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
+    if (call && call.toolCallId !== id) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${JSON.stringify(id)} but carries ${JSON.stringify(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
     toolCallId = id;
   }
   if (o.toolCall !== undefined) {
     const given = readToolCall(o.toolCall, "options.toolCall");
     if (given.toolCallId !== toolCallId) {
-      vfail("invalid-value", "options.toolCall.toolCallId", `The approval is for tool call ${JSON.stringify(toolCallId)}, not ${JSON.stringify(given.toolCallId)}`, "Pass the tool-call part with the same toolCallId (it sits just before the approval request in the assistant message).");
+      raise("invalid-value", "options.toolCall.toolCallId", `The approval is for tool call ${JSON.stringify(toolCallId)}, not ${JSON.stringify(given.toolCallId)}`, "Pass the tool-call part with the same toolCallId (it sits just before the approval request in the assistant message).");
     }
     call ??= given;
   }

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import { ValidationError, type ValidationErrorCode } from "../errors";
+import { raise } from "../errors";
 import { typeName } from "../json-data";
-import { formatPath, where, type Segment } from "../path";
+import { formatPath, type Segment } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import type { Loss, OnLoss } from "./loss";
 
@@ -156,10 +156,6 @@ function outputSchema(): McpElicitationSchema {
   return { type: "object", properties: { output: { type: "string" } }, required: ["output"] };
 }
 
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
-}
-
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** Sets a key as an own data property, so that `__proto__` stays data and never reaches a prototype. */
@@ -173,13 +169,13 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 function readOptions(options: unknown, fn: string): OnLoss | undefined {
   if (options === undefined) return undefined;
-  if (!isPlainObject(options)) vfail("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, "Pass { onLoss } or leave them out.");
+  if (!isPlainObject(options)) raise("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, "Pass { onLoss } or leave them out.");
   for (const key of Object.keys(options)) {
-    if (key !== "onLoss") vfail("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, "It takes onLoss only.");
+    if (key !== "onLoss") raise("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, "It takes onLoss only.");
   }
   const onLoss = options.onLoss;
   if (onLoss !== undefined && typeof onLoss !== "function") {
-    vfail("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
   return onLoss as OnLoss | undefined;
 }
@@ -191,19 +187,19 @@ function readOptions(options: unknown, fn: string): OnLoss | undefined {
  */
 function checkUrl(url: string, path: string): void {
   if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) {
-    vfail("invalid-value", path, "The url holds whitespace or control characters", "Percent-encode them (a space is %20) and trim the url.");
+    raise("invalid-value", path, "The url holds whitespace or control characters", "Percent-encode them (a space is %20) and trim the url.");
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return vfail("invalid-value", path, "The url is not an absolute URL", "MCP URL mode needs an absolute URL with a scheme, such as https://auth.example.com/login.");
+    return raise("invalid-value", path, "The url is not an absolute URL", "MCP URL mode needs an absolute URL with a scheme, such as https://auth.example.com/login.");
   }
   if (REFUSED_SCHEMES.includes(parsed.protocol)) {
-    vfail("invalid-value", path, `The url uses the ${parsed.protocol} scheme, which a person is never sent to`, "Use an http(s) link to the page the person should open.");
+    raise("invalid-value", path, `The url uses the ${parsed.protocol} scheme, which a person is never sent to`, "Use an http(s) link to the page the person should open.");
   }
   if (parsed.username !== "" || parsed.password !== "") {
-    vfail("invalid-value", path, "The url carries credentials (user:password@)", "Credentials never travel in an elicitation: link to the login page and let the person sign in there.");
+    raise("invalid-value", path, "The url carries credentials (user:password@)", "Credentials never travel in an elicitation: link to the login page and let the person sign in there.");
   }
 }
 
@@ -231,36 +227,36 @@ const FORMATS: readonly string[] = ["email", "uri", "date", "date-time"];
 const NUMBER_TYPES: readonly string[] = ["number", "integer"];
 
 function text(w: SchemaWalk, v: unknown, segments: Segment[]): string {
-  if (typeof v !== "string") vfail("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a string, got ${typeName(v)}`, "Give it as text, or leave it out.");
+  if (typeof v !== "string") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a string, got ${typeName(v)}`, "Give it as text, or leave it out.");
   return v;
 }
 
 function count(w: SchemaWalk, v: unknown, segments: Segment[]): number {
-  if (typeof v !== "number") vfail("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a whole number, 0 or more.");
-  if (!Number.isInteger(v) || v < 0) vfail("invalid-value", at(w, ...segments), `${String(segments[segments.length - 1])} must be a whole number, 0 or more, got ${v}`, "Give a whole number, 0 or more.");
+  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a whole number, 0 or more.");
+  if (!Number.isInteger(v) || v < 0) raise("invalid-value", at(w, ...segments), `${String(segments[segments.length - 1])} must be a whole number, 0 or more, got ${v}`, "Give a whole number, 0 or more.");
   return v;
 }
 
 function num(w: SchemaWalk, v: unknown, segments: Segment[]): number {
-  if (typeof v !== "number") vfail("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a number, or leave it out.");
+  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a number, or leave it out.");
   return v;
 }
 
 function strings(w: SchemaWalk, v: unknown, segments: Segment[], what: string): string[] {
-  if (!Array.isArray(v)) vfail("invalid-type", at(w, ...segments), `${what} must be an array of strings, got ${typeName(v)}`, "List the choices as strings, such as [\"small\", \"large\"].");
+  if (!Array.isArray(v)) raise("invalid-type", at(w, ...segments), `${what} must be an array of strings, got ${typeName(v)}`, "List the choices as strings, such as [\"small\", \"large\"].");
   return v.map((s, i) => {
-    if (typeof s !== "string") vfail("invalid-type", at(w, ...segments, i), `${what} holds ${typeName(s)}`, "MCP choices are strings only: list them as strings.");
+    if (typeof s !== "string") raise("invalid-type", at(w, ...segments, i), `${what} holds ${typeName(s)}`, "MCP choices are strings only: list them as strings.");
     return s;
   });
 }
 
 function titledChoices(w: SchemaWalk, v: unknown, segments: Segment[]): { const: string; title: string }[] {
-  if (!Array.isArray(v)) vfail("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be an array of { const, title }, got ${typeName(v)}`, "List the choices as [{ const: \"s\", title: \"Small\" }, ...].");
+  if (!Array.isArray(v)) raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be an array of { const, title }, got ${typeName(v)}`, "List the choices as [{ const: \"s\", title: \"Small\" }, ...].");
   return v.map((c, i) => {
-    if (!isPlainObject(c)) vfail("invalid-type", at(w, ...segments, i), `A titled choice must be an object, got ${typeName(c)}`, "Write it as { const: \"s\", title: \"Small\" }.");
+    if (!isPlainObject(c)) raise("invalid-type", at(w, ...segments, i), `A titled choice must be an object, got ${typeName(c)}`, "Write it as { const: \"s\", title: \"Small\" }.");
     for (const k of ["const", "title"] as const) {
-      if (!hasOwn(c, k)) vfail("missing", at(w, ...segments, i, k), `A titled choice has no ${k}`, "MCP titled choices need both const and title, as strings.");
-      if (typeof c[k] !== "string") vfail("invalid-type", at(w, ...segments, i, k), `${k} must be a string, got ${typeName(c[k])}`, "MCP choices are strings only.");
+      if (!hasOwn(c, k)) raise("missing", at(w, ...segments, i, k), `A titled choice has no ${k}`, "MCP titled choices need both const and title, as strings.");
+      if (typeof c[k] !== "string") raise("invalid-type", at(w, ...segments, i, k), `${k} must be a string, got ${typeName(c[k])}`, "MCP choices are strings only.");
     }
     for (const k of Object.keys(c)) if (k !== "const" && k !== "title") lose(w, [...segments, i, k], `MCP titled choices carry only const and title; "${k}" is dropped`);
     return { const: c.const as string, title: c.title as string };
@@ -280,14 +276,14 @@ const KEEP = {
 /** Reads one field of a form schema into the MCP shape, dropping (and reporting) what MCP cannot carry. */
 function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDefinition {
   const seg: Segment[] = ["properties", name];
-  if (!isPlainObject(def)) vfail("invalid-type", at(w, ...seg), `The field ${JSON.stringify(name)} must be a schema object, got ${typeName(def)}`, "Write it as { type: \"string\" }, { type: \"number\" }, { type: \"boolean\" } or a string enum.");
+  if (!isPlainObject(def)) raise("invalid-type", at(w, ...seg), `The field ${JSON.stringify(name)} must be a schema object, got ${typeName(def)}`, "Write it as { type: \"string\" }, { type: \"number\" }, { type: \"boolean\" } or a string enum.");
   const type = def.type;
   if (type === "object" || (type === undefined && hasOwn(def, "properties"))) {
-    vfail("invalid-value", at(w, ...seg), `The field ${JSON.stringify(name)} is a nested object, and MCP forms are flat`, "Flatten it into top-level fields of primitive types (string, number, integer, boolean, string choices).");
+    raise("invalid-value", at(w, ...seg), `The field ${JSON.stringify(name)} is a nested object, and MCP forms are flat`, "Flatten it into top-level fields of primitive types (string, number, integer, boolean, string choices).");
   }
-  if (type === undefined) vfail("missing", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has no type`, "Give each field a type: \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
+  if (type === undefined) raise("missing", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has no type`, "Give each field a type: \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
   if (typeof type !== "string") {
-    vfail("invalid-type", at(w, ...seg, "type"), `The type of field ${JSON.stringify(name)} must be one string, got ${typeName(type)}`, "Give a single type such as \"string\"; to make a field optional, leave it out of required.");
+    raise("invalid-type", at(w, ...seg, "type"), `The type of field ${JSON.stringify(name)} must be one string, got ${typeName(type)}`, "Give a single type such as \"string\"; to make a field optional, leave it out of required.");
   }
 
   const keep = (kind: keyof typeof KEEP, reason: (k: string) => string): void => {
@@ -314,7 +310,7 @@ function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDef
       out.enum = choices;
       if (hasOwn(def, "enumNames")) {
         const names = strings(w, def.enumNames, [...seg, "enumNames"], "enumNames");
-        if (names.length !== choices.length) vfail("invalid-value", at(w, ...seg, "enumNames"), `enumNames has ${names.length} names for ${choices.length} choices`, "Give one display name per choice, in the same order as enum.");
+        if (names.length !== choices.length) raise("invalid-value", at(w, ...seg, "enumNames"), `enumNames has ${names.length} names for ${choices.length} choices`, "Give one display name per choice, in the same order as enum.");
         out.enumNames = names;
       }
       withDefault(out, isString, "a string");
@@ -360,8 +356,8 @@ function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDef
   if (type === "array") {
     const items = def.items;
     const notFlat = (): never =>
-      vfail("invalid-value", at(w, ...seg, "items"), `The field ${JSON.stringify(name)} is a list of ${isPlainObject(items) && items.type !== undefined ? JSON.stringify(items.type) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
-    if (items === undefined) vfail("missing", at(w, ...seg, "items"), `The list field ${JSON.stringify(name)} has no items`, "MCP lists are multiple choices: give items: { type: \"string\", enum: [...] }.");
+      raise("invalid-value", at(w, ...seg, "items"), `The field ${JSON.stringify(name)} is a list of ${isPlainObject(items) && items.type !== undefined ? JSON.stringify(items.type) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
+    if (items === undefined) raise("missing", at(w, ...seg, "items"), `The list field ${JSON.stringify(name)} has no items`, "MCP lists are multiple choices: give items: { type: \"string\", enum: [...] }.");
     if (!isPlainObject(items)) return notFlat();
     keep("array", (k) => `MCP multiple-choice fields carry no "${k}"; it is dropped`);
     const out: Record<string, unknown> = { type: "array" };
@@ -380,17 +376,17 @@ function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDef
     withDefault(out, (v) => Array.isArray(v) && v.every(isString), "a list of strings");
     return out as unknown as McpMultiSelectEnumSchema | McpTitledMultiSelectEnumSchema;
   }
-  return vfail("invalid-value", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has type ${JSON.stringify(type)}, which MCP forms do not hold`, "Use \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
+  return raise("invalid-value", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has type ${JSON.stringify(type)}, which MCP forms do not hold`, "Use \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
 }
 
 /** Reads `data.schema` into MCP's `requestedSchema`: flat, primitive fields only. */
 function formSchema(schema: unknown, w: SchemaWalk): McpElicitationSchema {
-  if (!isPlainObject(schema)) vfail("invalid-type", at(w), `The form schema must be an object, got ${typeName(schema)}`, "Give a JSON Schema such as { type: \"object\", properties: { name: { type: \"string\" } } }.");
-  if (!hasOwn(schema, "type")) vfail("missing", at(w, "type"), "The form schema has no type", "Add type: \"object\": MCP forms are objects of fields.");
-  if (schema.type !== "object") vfail("invalid-value", at(w, "type"), `The form schema has type ${JSON.stringify(schema.type)}`, "MCP forms are objects of fields: use type: \"object\" with properties.");
-  if (!hasOwn(schema, "properties")) vfail("missing", at(w, "properties"), "The form schema has no properties", "List the fields under properties, such as { name: { type: \"string\" } }.");
+  if (!isPlainObject(schema)) raise("invalid-type", at(w), `The form schema must be an object, got ${typeName(schema)}`, "Give a JSON Schema such as { type: \"object\", properties: { name: { type: \"string\" } } }.");
+  if (!hasOwn(schema, "type")) raise("missing", at(w, "type"), "The form schema has no type", "Add type: \"object\": MCP forms are objects of fields.");
+  if (schema.type !== "object") raise("invalid-value", at(w, "type"), `The form schema has type ${JSON.stringify(schema.type)}`, "MCP forms are objects of fields: use type: \"object\" with properties.");
+  if (!hasOwn(schema, "properties")) raise("missing", at(w, "properties"), "The form schema has no properties", "List the fields under properties, such as { name: { type: \"string\" } }.");
   const props = schema.properties;
-  if (!isPlainObject(props)) vfail("invalid-type", at(w, "properties"), `properties must be an object, got ${typeName(props)}`, "List the fields under properties, such as { name: { type: \"string\" } }.");
+  if (!isPlainObject(props)) raise("invalid-type", at(w, "properties"), `properties must be an object, got ${typeName(props)}`, "List the fields under properties, such as { name: { type: \"string\" } }.");
   for (const k of Object.keys(schema)) {
     if (k !== "type" && k !== "properties" && k !== "required") lose(w, [k], `MCP form schemas carry only type, properties and required; "${k}" is dropped`);
   }
@@ -465,7 +461,7 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
   const req = toRequest(request, "");
   if (req.url !== undefined || req.kind === "authorization") {
     if (req.url === undefined) {
-      vfail("missing", "url", "A request of kind \"authorization\" has no url", "Authorization goes to MCP as a link (URL mode), never as a form: give the request the url of the login page.");
+      raise("missing", "url", "A request of kind \"authorization\" has no url", "Authorization goes to MCP as a link (URL mode), never as a form: give the request the url of the login page.");
     }
     checkUrl(req.url, "url");
     report(req, [], [], onLoss, "URL");
@@ -499,21 +495,21 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
  * ```
  */
 export function fromMcpElicitation(params: McpElicitParamsInput): Request {
-  if (!isPlainObject(params)) vfail("invalid-type", "", `Elicitation params must be an object, got ${typeName(params)}`, "Pass the params of the elicitation/create request (request.params).");
+  if (!isPlainObject(params)) raise("invalid-type", "", `Elicitation params must be an object, got ${typeName(params)}`, "Pass the params of the elicitation/create request (request.params).");
   const p = params as Record<string, unknown>;
   const mode = p.mode;
-  if (mode !== undefined && mode !== "url" && mode !== "form") vfail("invalid-value", "mode", `Unknown elicitation mode ${JSON.stringify(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
-  if (typeof p.message !== "string") vfail(p.message === undefined ? "missing" : "invalid-type", "message", `The message must be a string, got ${typeName(p.message)}`, "Pass elicitation params with the message shown to the person.");
+  if (mode !== undefined && mode !== "url" && mode !== "form") raise("invalid-value", "mode", `Unknown elicitation mode ${JSON.stringify(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
+  if (typeof p.message !== "string") raise(p.message === undefined ? "missing" : "invalid-type", "message", `The message must be a string, got ${typeName(p.message)}`, "Pass elicitation params with the message shown to the person.");
   if (mode === "url") {
     for (const k of ["elicitationId", "url"] as const) {
-      if (p[k] === undefined) vfail("missing", k, `URL-mode params have no ${k}`, "URL-mode elicitations carry elicitationId and url.");
-      if (typeof p[k] !== "string") vfail("invalid-type", k, `${k} must be a string, got ${typeName(p[k])}`, "URL-mode elicitations carry elicitationId and url as strings.");
+      if (p[k] === undefined) raise("missing", k, `URL-mode params have no ${k}`, "URL-mode elicitations carry elicitationId and url.");
+      if (typeof p[k] !== "string") raise("invalid-type", k, `${k} must be a string, got ${typeName(p[k])}`, "URL-mode elicitations carry elicitationId and url as strings.");
     }
-    if (p.elicitationId === "") vfail("invalid-value", "elicitationId", "The elicitationId is empty", "URL-mode elicitations carry a non-empty elicitationId.");
+    if (p.elicitationId === "") raise("invalid-value", "elicitationId", "The elicitationId is empty", "URL-mode elicitations carry a non-empty elicitationId.");
     checkUrl(p.url as string, "url");
     return new Request({ id: p.elicitationId as string, kind: "authorization", prompt: p.message, url: p.url as string });
   }
-  if (p.requestedSchema === undefined) vfail("missing", "requestedSchema", "Form-mode params have no requestedSchema", "Form-mode elicitations carry the schema of the form as requestedSchema.");
+  if (p.requestedSchema === undefined) raise("missing", "requestedSchema", "Form-mode params have no requestedSchema", "Form-mode elicitations carry the schema of the form as requestedSchema.");
   // Checked as a schema we would send: flat, primitive fields. Nothing is reported: the schema is kept as sent.
   formSchema(p.requestedSchema, { root: ["requestedSchema"], losses: [], at: [] });
   return Request.create({ kind: "input", prompt: p.message, data: { schema: p.requestedSchema } });
@@ -528,11 +524,11 @@ function elicitValue(v: unknown, path: string): McpElicitValue {
   if (typeof v === "string" || typeof v === "boolean" || typeof v === "number") return v;
   if (Array.isArray(v)) {
     return v.map((s, i) => {
-      if (typeof s !== "string") vfail("invalid-type", `${path}[${i}]`, `An MCP form answer holds lists of strings only, and this list holds ${typeName(s)}`, "Send the choices as strings.");
+      if (typeof s !== "string") raise("invalid-type", `${path}[${i}]`, `An MCP form answer holds lists of strings only, and this list holds ${typeName(s)}`, "Send the choices as strings.");
       return s;
     });
   }
-  return vfail("invalid-type", path, `An MCP form answer holds strings, numbers, booleans and lists of strings, not ${typeName(v)}`, "Flatten the answer into one value per form field.");
+  return raise("invalid-type", path, `An MCP form answer holds strings, numbers, booleans and lists of strings, not ${typeName(v)}`, "Flatten the answer into one value per form field.");
 }
 
 function readContent(data: unknown, root: string): { [name: string]: McpElicitValue } {
@@ -586,16 +582,16 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  */
 export function fromMcpElicitResult(request: Request, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
-  if (!isPlainObject(result)) vfail("invalid-type", "", `An ElicitResult must be an object, got ${typeName(result)}`, "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
+  if (!isPlainObject(result)) raise("invalid-type", "", `An ElicitResult must be an object, got ${typeName(result)}`, "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
   const r = result as Record<string, unknown>;
   const action = r.action;
-  if (action === undefined) vfail("missing", "action", "The ElicitResult has no action", "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
+  if (action === undefined) raise("missing", "action", "The ElicitResult has no action", "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   if (action !== "accept" && action !== "decline" && action !== "cancel") {
-    vfail(typeof action === "string" ? "invalid-value" : "invalid-type", "action", `Unknown action ${typeof action === "string" ? JSON.stringify(action) : typeName(action)}`, "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
+    raise(typeof action === "string" ? "invalid-value" : "invalid-type", "action", `Unknown action ${typeof action === "string" ? JSON.stringify(action) : typeName(action)}`, "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   }
   let content: JsonObject | undefined;
   if (r.content !== undefined && r.content !== null) {
-    if (!isPlainObject(r.content)) vfail("invalid-type", "content", `content must be an object, got ${typeName(r.content)}`, "MCP results carry content as { field: value }.");
+    if (!isPlainObject(r.content)) raise("invalid-type", "content", `content must be an object, got ${typeName(r.content)}`, "MCP results carry content as { field: value }.");
     content = readContent(r.content, "content");
   }
   if (action === "accept") return new Answer({ id: req.id, ok: true, data: content });

@@ -1,7 +1,7 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
 import { partLabel, type ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, ValidationError, type ValidationErrorCode } from "../errors";
+import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { EXTENSIONS } from "../media";
 import { where } from "../path";
@@ -21,10 +21,6 @@ export interface Context {
 }
 
 const POLICIES: readonly string[] = ["placeholder", "error", "omit"];
-
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, { path });
-}
 
 /** What a projection is called; made once per projection, at load. */
 export interface ProjectionSpec {
@@ -65,18 +61,18 @@ function readGiven(options: unknown, spec: ProjectionSpec): Context {
 }
 
 function notAnObject(options: unknown, spec: ProjectionSpec): never {
-  return vfail("invalid-type", "", `The options of ${spec.fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+  return raise("invalid-type", "", `The options of ${spec.fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
 }
 
 function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, spec: ProjectionSpec): Context {
   if (policy !== undefined && (typeof policy !== "string" || !POLICIES.includes(policy))) {
-    vfail("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
+    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
   if (onLoss !== undefined && typeof onLoss !== "function") {
-    vfail("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
+    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
   }
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
-    vfail("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
+    raise("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
   }
   const d = spec.defaults;
   return {
@@ -94,23 +90,23 @@ export function requireString(v: unknown, key: string, fn: string, example: stri
 }
 
 function badString(v: unknown, key: string, fn: string, example: string): never {
-  if (v === undefined) vfail("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
-  if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
-  return vfail("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
+  if (v === undefined) raise("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
+  if (typeof v !== "string") raise("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
+  return raise("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
 }
 
 /** An optional string option: `undefined`, or a non-empty string. */
 export function optionalString(v: unknown, key: string, example: string): string | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "string") vfail("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
-  if (v === "") vfail("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
+  if (typeof v !== "string") raise("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
+  if (v === "") raise("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
   return v;
 }
 
 /** An optional boolean option. */
 export function optionalBoolean(v: unknown, key: string): boolean | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "boolean") vfail("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
+  if (typeof v !== "boolean") raise("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
   return v;
 }
 
@@ -144,7 +140,7 @@ export function asResult(value: unknown, fn: string): ToolResult<any> {
 
 function otherResult(value: unknown, fn: string): ToolResult<any> {
   if (typeof value !== "object" || value === null) {
-    vfail("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
+    raise("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
   }
   return ToolResult.fromJSON(value);
 }
