@@ -70,6 +70,62 @@ export const isGenuineRequest: (value: unknown) => boolean = RequestMark.has;
 export const isGenuineAnswer: (value: unknown) => boolean = AnswerMark.has;
 
 // ---------------------------------------------------------------------------------------------------------
+// Subclasses: a member named like a field would hide it (a getter makes the field's assignment throw).
+
+/**
+ * The prototype a static factory called on `cls` builds with: `cls.prototype` when `cls` is `base` or a
+ * subclass of it; `base.prototype` otherwise (a static called unbound, or on something else).
+ */
+export function prototypeFor(cls: unknown, base: { readonly prototype: object }): object {
+  const proto = base.prototype;
+  if (cls === base || typeof cls !== "function") return proto;
+  try {
+    const p: unknown = (cls as { prototype?: unknown }).prototype;
+    return typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p) ? p : proto;
+  } catch {
+    return proto; // a Proxy of a class whose get trap throws
+  }
+}
+
+/** Subclass prototypes already checked: `""` when fine, else the message of the member that hides a field. */
+const CHECKED = new WeakMap<object, string>();
+
+/**
+ * Checks, once per prototype, that nothing between `proto` and `base` (the prototype of one of the four
+ * classes) has an own member named like one of `fields`: a getter, a setter, a method or a value. `base`
+ * itself is the fast path, checked by one comparison. A member that hides a field is an `invalid-subclass`
+ * ValidationError naming it, from every creation path, before any field is assigned.
+ */
+export function checkSubclass(proto: object, base: object, fields: readonly string[]): void {
+  if (proto === base) return;
+  let problem = CHECKED.get(proto);
+  if (problem === undefined) {
+    problem = hiddenField(proto, base, fields);
+    CHECKED.set(proto, problem);
+  }
+  if (problem !== "") raise("invalid-subclass", "", problem, "Rename the member: every instance holds that field, so a subclass cannot define a member of its name.");
+}
+
+/** `""`, or what hides a field: "The subclass MyResult defines a getter named output, which hides the field". */
+function hiddenField(proto: object, base: object, fields: readonly string[]): string {
+  try {
+    for (let p: object | null = proto; p !== null && p !== base; p = Object.getPrototypeOf(p) as object | null) {
+      for (const field of fields) {
+        const d = Object.getOwnPropertyDescriptor(p, field);
+        if (d === undefined) continue;
+        const kind = d.get || d.set ? "an accessor" : typeof d.value === "function" ? "a method" : "a value";
+        const ctor: unknown = Object.hasOwn(p, "constructor") ? (p as { constructor: unknown }).constructor : undefined;
+        const name = typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "" ? ` ${escapeControl(ctor.name)}` : "";
+        return `The subclass${name} defines ${kind} named ${field}, which hides the field ${field}`;
+      }
+    }
+    return "";
+  } catch (e) {
+    return `The subclass's prototype cannot be inspected (${thrownMessage(e)})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Reading
 
 /**

@@ -5,9 +5,10 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
+import { checkSubclass, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
 import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
-import { Stamp, typeName } from "./json-data";
+import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, where } from "./path";
 
@@ -54,7 +55,12 @@ type Field = (typeof FIELDS)[number];
 /** A part's fields while it is made; absent ones are `undefined`. */
 type Fields = { -readonly [K in Field]?: ContentPart[K] };
 const TYPES: readonly string[] = ["text", "image", "file", "audio"];
+const OPTION_KEYS = ["mimeType", "name", "maxBytes", "verifyMime"] as const;
 const getProto = Object.getPrototypeOf;
+const hasOwn = Object.hasOwn;
+
+/** Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. */
+export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
 // Fixes that several messages share.
 const SET_TYPE = 'Use "text", "image", "file" or "audio".';
@@ -76,11 +82,6 @@ function partError(code: ToolnexusErrorCode, path: string, problem: string, fix:
 /** `The name must be a string, got a number`: a value of the wrong type, named by its kind, never shown. */
 function wrongType(path: string, what: string, value: unknown, fix: string, expected = "a string", code: ToolnexusErrorCode = "invalid-type"): ContentPartError {
   return partError(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
-}
-
-/** Reading a caller's value threw (a throwing getter, a revoked Proxy). */
-function readThrew(path: string, what: string, cause: unknown): ContentPartError {
-  return partError("invalid-value", path, `Reading ${what} threw (${thrownMessage(cause)})`, "Pass plain data without throwing getters.", cause);
 }
 
 /**
@@ -129,26 +130,35 @@ function unknownExtension(path: string, ext: string): ContentPartError {
 // Making parts
 
 /**
- * Parts made by this copy of the library carry this private field, set before they are frozen. An object
- * that merely has ContentPart.prototype in its chain (made with Object.create, or a Proxy of a part) lacks
- * it, so it is read and checked by its fields like any other input, never trusted as a part.
+ * True for a part this copy of the library made (boundary's private mark, set before the part is frozen).
+ * An object that merely has ContentPart.prototype in its chain (made with Object.create, a Proxy of a part,
+ * a part of another loaded copy) is not one: it is read and checked by its fields like any other input.
  */
-class PartMark extends Stamp {
-  readonly #part = true;
-  static has(value: unknown): value is ContentPart {
-    return typeof value === "object" && value !== null && #part in value;
-  }
-}
+const isPart = isGenuinePart as (value: unknown) => value is ContentPart;
 
-/** Assigns the six fields in their fixed order (absent ones `undefined`), marks and freezes. */
+/**
+ * Assigns the six fields in their fixed order (absent ones `undefined`; only `fields`' own keys count, so
+ * a polluted Object.prototype adds nothing), marks and freezes.
+ */
 function fill(target: object, fields: Fields): ContentPart {
-  for (const k of FIELDS) (target as Fields)[k] = fields[k] as never;
-  return Object.freeze(new PartMark(target)) as unknown as ContentPart;
+  for (const k of FIELDS) (target as Fields)[k] = (hasOwn(fields, k) ? fields[k] : undefined) as never;
+  return Object.freeze(markPart(target)) as ContentPart;
 }
 
 /** The one place a part is made (the constructor fills `this` the same way). */
-function makePart(fields: Fields, proto: object = ContentPart.prototype): ContentPart {
-  return fill(Object.create(proto), fields);
+function makePart<P extends ContentPart = ContentPart>(fields: Fields, proto: object = ContentPart.prototype): P {
+  checkSubclass(proto, ContentPart.prototype, FIELDS);
+  return fill(Object.create(proto), fields) as P;
+}
+
+/** The prototype a static called on `cls` makes its parts with (see boundary's prototypeFor). */
+function protoFor(cls: unknown): object {
+  return prototypeFor(cls, ContentPart);
+}
+
+/** A part of another class re-made with `proto` (its fields were checked when it was made). */
+function reclass<P extends ContentPart>(part: ContentPart, proto: object): P {
+  return (getProto(part) === proto ? part : makePart({ ...part }, proto)) as P;
 }
 
 /** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
@@ -217,25 +227,32 @@ function partType(kind: MediaType | undefined, mime: string, path: string, json 
   return family;
 }
 
+/** Checked options; every key is present (a missing key would be looked up on Object.prototype). */
 interface Checked {
-  mimeType?: string;
-  name?: string;
-  maxBytes?: number;
+  mimeType: string | undefined;
+  name: string | undefined;
+  maxBytes: number | undefined;
   verifyMime: boolean;
 }
 
-function checkOptions(options: PartOptions | undefined): Checked {
-  if (options === undefined || options === null) return { verifyMime: true };
-  if (typeof options !== "object") throw wrongType("", "The options", options, "Pass an object, or leave them out.", "an object");
-  let mimeType: unknown, name: unknown, maxBytes: unknown, verifyMime: unknown;
+/** Runs a read of the boundary: its ValidationError (a throwing getter or trap) as a ContentPartError. */
+function partRead<T>(read: () => T): T {
   try {
-    ({ mimeType, name, maxBytes, verifyMime } = options);
+    return read();
   } catch (e) {
-    throw readThrew("", "the options", e);
+    throw asPartError(e);
   }
+}
+
+function checkOptions(options: unknown): Checked {
+  if (options === undefined || options === null) return { mimeType: undefined, name: undefined, maxBytes: undefined, verifyMime: true };
+  if (typeof options !== "object") throw wrongType("", "The options", options, "Pass an object, or leave them out.", "an object");
+  // Own properties, each read once: a key on Object.prototype is no option.
+  const { mimeType, name, maxBytes, verifyMime } = partRead(() => readOwn(options, OPTION_KEYS, ""));
   const checked: Checked = {
     mimeType: checkMime(mimeType, "mimeType", "options.mimeType"),
     name: name === undefined ? undefined : checkName(name, "name"),
+    maxBytes: undefined,
     verifyMime: true,
   };
   if (maxBytes !== undefined) {
@@ -254,8 +271,23 @@ function checkOptions(options: PartOptions | undefined): Checked {
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-/** Refuses anything but an absolute http(s) URL kept exactly as given; `data:` is handled before. */
-function checkHttpUrl(url: string, path: string): void {
+const HTTP_PREFIX = /^https?:\/\//i;
+
+/**
+ * The one url check of every entry point (the factories, `fromJSON`, a provider's reader such as `fromMcp`):
+ * refuses anything but an absolute http(s) URL kept exactly as given, with a `ContentPartError`
+ * (`invalid-source`) at `path`. A url starts with `http://` or `https://` (any case) and parses as a URL:
+ * `https:/x.png` is refused, as are `javascript:`, `file:`, a Windows path, and whitespace or control
+ * characters. A `data:` URL is not a url (the factories read it into data before this check).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * checkHttpUrl("https://example.com/a.png", "url"); // passes
+ * checkHttpUrl("https:/example.com/a.png", "url"); // throws a ContentPartError
+ * ```
+ */
+export function checkHttpUrl(url: string, path: string): void {
   const refuse = (problem: string, fix = PASS_HTTP) => partError("invalid-source", path, problem, fix);
   if (WINDOWS_DRIVE.test(url)) throw refuse("The url is a Windows file path", "Read the file with ContentPart.from(path).");
   // The URL parser would quietly strip or re-encode these, so the url kept would not be the one checked.
@@ -268,6 +300,29 @@ function checkHttpUrl(url: string, path: string): void {
   }
   if (protocol !== "http:" && protocol !== "https:") {
     throw refuse(`A ${quote(protocol, 24)} URL is not accepted`, "Only http(s) URLs are kept; read a local file by its path.");
+  }
+  // The parser accepts `https:/x.png` and `https:x.png` (it adds the slashes), but no other reader does.
+  if (!HTTP_PREFIX.test(url)) throw refuse("The url does not start with http:// or https://", "Write the scheme with two slashes, as in https://example.com/a.png.");
+}
+
+/**
+ * True when `url` is a string that {@link checkHttpUrl} accepts: it starts with `http://` or `https://` (any
+ * case), parses as a URL, and holds no whitespace or control character.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * isHttpUrl("https://example.com/a.png"); // true
+ * isHttpUrl("https:/example.com/a.png"); // false
+ * ```
+ */
+export function isHttpUrl(url: unknown): boolean {
+  if (typeof url !== "string") return false;
+  try {
+    checkHttpUrl(url, "");
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -302,37 +357,41 @@ interface Hints {
   fallbackMime?: string;
 }
 
-function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hints: Hints, path: string): ContentPart {
+function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hints: Hints, path: string, proto: object): ContentPart {
   const { size } = payload;
   if (opts.maxBytes !== undefined && size > opts.maxBytes) {
     throw partError("too-large", path, `The source holds ${size} bytes, over maxBytes = ${opts.maxBytes}`, "Pass a smaller source or raise maxBytes.");
   }
   if (size === 0) throw partError("empty", path, "The source holds zero bytes", "Pass a non-empty source.");
   let mime = opts.mimeType;
-  const { sourceMime, fileName } = hints;
+  // Own keys only: a hint left out must not be found on Object.prototype.
+  const hint = (k: keyof Hints): string | undefined => (hasOwn(hints, k) ? hints[k] : undefined);
+  const sourceMime = hint("sourceMime");
+  const fileName = hint("fileName");
+  const declaredMime = hint("declaredMime");
   if (sourceMime !== undefined) {
     if (mime !== undefined && mime !== sourceMime) {
       throw partError("source-conflict", path, `The mime type says ${mime} but the data: URL says ${sourceMime}`, "Make them agree.");
     }
     mime = sourceMime;
   }
-  if (mime === undefined && hints.declaredMime) mime = normalizeMime(hints.declaredMime);
+  if (mime === undefined && declaredMime) mime = normalizeMime(declaredMime);
   const ext = fileName ? extensionOf(fileName) : "";
   if (mime === undefined && ext !== "") {
     mime = mimeForExtension(ext);
     if (mime === undefined) throw unknownExtension(path, ext);
   }
   const sniffed = sniff(payload.head);
-  mime ??= sniffed ?? hints.fallbackMime;
+  mime ??= sniffed ?? hint("fallbackMime");
   if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told", PASS_MIME);
   const type = partType(kind, mime, joinPath(path, "mimeType"));
   if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);
-  return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) });
+  return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) }, proto);
 }
 
 /** An http(s) URL kept as the part's url, or a data: URL read into data. */
-function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string): ContentPart {
-  if (/^data:/i.test(url)) return fromDataUrlString(kind, url, opts, path);
+function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string, proto: object): ContentPart {
+  if (/^data:/i.test(url)) return fromDataUrlString(kind, url, opts, path, proto);
   checkHttpUrl(url, path);
   let mime = opts.mimeType;
   if (mime === undefined) {
@@ -340,7 +399,7 @@ function fromUrlString(kind: MediaType | undefined, url: string, opts: Checked, 
     mime = mimeForExtension(ext);
     if (mime === undefined) throw unknownExtension(path, ext);
   }
-  return makePart({ type: partType(kind, mime, joinPath(path, "mimeType")), mimeType: mime, url, name: opts.name });
+  return makePart({ type: partType(kind, mime, joinPath(path, "mimeType")), mimeType: mime, url, name: opts.name }, proto);
 }
 
 /** Percent-decodes the payload of a non-base64 data: URL into its octets (other characters as UTF-8). */
@@ -360,7 +419,7 @@ function percentDecode(payload: string, path: string): Uint8Array {
   return bytes.subarray(0, n);
 }
 
-function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string): ContentPart {
+function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Checked, path: string, proto: object): ContentPart {
   const comma = url.indexOf(",");
   if (!/^data:/i.test(url) || comma === -1) {
     throw partError("invalid-source", path, "The value is not a data: URL", PASS_DATA_URL);
@@ -386,32 +445,32 @@ function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Check
     payload = bytesPayload(percentDecode(body, path));
   }
   // A data: URL without a type takes options.mimeType, else the bytes' signature, else RFC 2397's text/plain.
-  return build(kind, payload, opts, sourceMime === undefined ? { fallbackMime: "text/plain" } : { sourceMime }, path);
+  return build(kind, payload, opts, sourceMime === undefined ? { fallbackMime: "text/plain" } : { sourceMime }, path, proto);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The asynchronous factories
 
 /** Reads any source; whatever goes wrong rejects with a ContentPartError, never a bare error from inside. */
-async function fromSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
+async function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined, proto: object): Promise<P> {
   try {
-    return await readSource(kind, source, options);
+    return (await readSource(kind, source, options, proto)) as P;
   } catch (e) {
     throw asPartError(e);
   }
 }
 
-async function readSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined): Promise<ContentPart> {
+async function readSource(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined, proto: object): Promise<ContentPart> {
   const opts = checkOptions(options);
   if (source === undefined || source === null || source === "") {
     throw partError("source-missing", "", `The source is ${source === "" ? "an empty string" : typeName(source)}`, PASS_SOURCE);
   }
   if (typeof source === "string") {
     // A string with a URL scheme is a URL (an http(s) URL kept, a data: URL read, any other refused); else a path.
-    if (SCHEME.test(source) && !WINDOWS_DRIVE.test(source)) return fromUrlString(kind, source, opts, "");
+    if (SCHEME.test(source) && !WINDOWS_DRIVE.test(source)) return fromUrlString(kind, source, opts, "", proto);
   } else {
     const bytes = asBytes(source);
-    if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
+    if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "", proto);
   }
   // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
   const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
@@ -419,8 +478,16 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
     const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
   }
-  if ("code" in read) throw new ContentPartError(read.code, read.message, "cause" in read ? { cause: read.cause } : undefined);
-  return build(kind, bytesPayload(read.bytes), opts, { fileName: read.name, declaredMime: read.type }, "");
+  // The readers' own objects, read by their own keys (a key absent from one is not looked up on Object.prototype).
+  if (hasOwn(read, "code")) {
+    const failure = read as { code: ToolnexusErrorCode; message: string; cause?: unknown };
+    throw new ContentPartError(failure.code, failure.message, hasOwn(read, "cause") ? { cause: failure.cause } : undefined);
+  }
+  const got = read as { bytes: Uint8Array; name?: string; type?: string };
+  const hints: Hints = {};
+  if (hasOwn(got, "name")) hints.fileName = got.name;
+  if (hasOwn(got, "type")) hints.declaredMime = got.type;
+  return build(kind, bytesPayload(got.bytes), opts, hints, "", proto);
 }
 
 /**
@@ -436,7 +503,7 @@ async function loadReaders(): Promise<typeof import("./read-source")> {
 }
 
 /** A factory's promise as a `SafeResult` (it rejects only with a ContentPartError). */
-function settle(promise: Promise<ContentPart>): Promise<SafeResult<ContentPart, ContentPartError>> {
+function settle<P extends ContentPart>(promise: Promise<P>): Promise<SafeResult<P, ContentPartError>> {
   return promise.then(
     (data) => ({ success: true as const, data }),
     (error: ContentPartError) => ({ success: false as const, error }),
@@ -467,25 +534,17 @@ function utf8Length(s: string): number {
 // ---------------------------------------------------------------------------------------------------------
 // Reading the JSON shape
 
-/** Reads a part's JSON shape (or a part from another loaded copy of the package); errors carry `path`. */
-export function partFromJSON(value: unknown, path: string): ContentPart {
-  if (PartMark.has(value)) return value;
-  let isArray: boolean;
-  try {
-    isArray = Array.isArray(value);
-  } catch (e) {
-    throw readThrew(path, "the part", e);
-  }
-  if (typeof value !== "object" || value === null || isArray) {
+/**
+ * Reads a part's JSON shape (or a part from another loaded copy of the package, or a look-alike) into a new
+ * part of `proto`; errors carry `path`. The six fields are read as own properties, each once, through the
+ * boundary; a genuine part is kept.
+ */
+export function partFromJSON(value: unknown, path: string, proto: object = ContentPart.prototype): ContentPart {
+  if (isPart(value)) return value;
+  if (typeof value !== "object" || value === null || partRead(() => isArrayAt(value, path, "the part"))) {
     throw wrongType(path, "A content part", value, "Pass a ContentPart or its JSON shape.", "an object");
   }
-  const fields: Record<string, unknown> = {};
-  let field = "";
-  try {
-    for (field of FIELDS) fields[field] = (value as Record<string, unknown>)[field];
-  } catch (e) {
-    throw readThrew(joinPath(path, field), field, e);
-  }
+  const fields = partRead(() => readOwn(value, FIELDS, path));
   const at = (k: Field) => joinPath(path, k);
   const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
   if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, SET_TYPE);
@@ -494,7 +553,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
     for (const k of FIELDS.slice(2)) {
       if (fields[k] !== undefined) throw notOnText(at(k), k);
     }
-    return makePart({ type, text });
+    return makePart({ type, text }, proto);
   }
   const kind = type as MediaType;
   if (fields.text !== undefined) throw partError("invalid-value", at("text"), `${article(kind)} ${kind} part has no text`, "Remove text, or use a text part.");
@@ -509,11 +568,11 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
     const b64 = toCanonicalBase64(raw);
     if (b64 === undefined) throw notBase64(at("data"), "The data", raw, "put it in url instead");
     if (b64 === "") throw partError("empty", at("data"), "The data holds zero bytes", "A part needs content.");
-    return makePart({ type: kind, mimeType, data: b64, name });
+    return makePart({ type: kind, mimeType, data: b64, name }, proto);
   }
   // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
   const href = stringOf(url, at("url"), "The url", PASS_HTTP)!;
-  return fromUrlString(kind, href, { mimeType, name, verifyMime: false }, at("url"));
+  return fromUrlString(kind, href, { mimeType, name, maxBytes: undefined, verifyMime: false }, at("url"), proto);
 }
 
 /**
@@ -558,6 +617,7 @@ export class ContentPart {
    * ```
    */
   constructor(json: ContentPartJSON) {
+    checkSubclass(getProto(this), ContentPart.prototype, FIELDS);
     fill(this, partFromJSON(json, ""));
   }
 
@@ -574,8 +634,8 @@ export class ContentPart {
    * ContentPart.text("hello").toJSON(); // { type: "text", text: "hello" }
    * ```
    */
-  static text(text: string): ContentPart {
-    return makePart({ type: "text", text: checkText(text, "text") });
+  static text<P extends ContentPart>(this: PartClass<P>, text: string): P {
+    return makePart({ type: "text", text: checkText(text, "text") }, protoFor(this));
   }
 
   /**
@@ -591,8 +651,8 @@ export class ContentPart {
    * const remote = await ContentPart.image("https://example.com/chart.png");
    * ```
    */
-  static image(source: PartSource, options?: PartOptions): Promise<ContentPart> {
-    return fromSource("image", source, options);
+  static image<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
+    return fromSource("image", source, options, protoFor(this));
   }
 
   /**
@@ -604,8 +664,8 @@ export class ContentPart {
    * const pdf = await ContentPart.file("fixtures/media/fixture.pdf"); // name "fixture.pdf"
    * ```
    */
-  static file(source: PartSource, options?: PartOptions): Promise<ContentPart> {
-    return fromSource("file", source, options);
+  static file<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
+    return fromSource("file", source, options, protoFor(this));
   }
 
   /**
@@ -616,8 +676,8 @@ export class ContentPart {
    * const clip = await ContentPart.audio("fixtures/media/fixture.wav");
    * ```
    */
-  static audio(source: PartSource, options?: PartOptions): Promise<ContentPart> {
-    return fromSource("audio", source, options);
+  static audio<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
+    return fromSource("audio", source, options, protoFor(this));
   }
 
   /**
@@ -629,8 +689,8 @@ export class ContentPart {
    * const part = await ContentPart.from(new Uint8Array(await blob.arrayBuffer()));
    * ```
    */
-  static from(source: PartSource, options?: PartOptions): Promise<ContentPart> {
-    return fromSource(undefined, source, options);
+  static from<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
+    return fromSource(undefined, source, options, protoFor(this));
   }
 
   /**
@@ -643,23 +703,23 @@ export class ContentPart {
    * if (!r.success) return ToolResult.error(`screenshot: ${r.error.message}`);
    * ```
    */
-  static safeImage(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return settle(fromSource("image", source, options));
+  static safeImage<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
+    return settle(fromSource<P>("image", source, options, protoFor(this)));
   }
 
   /** {@link ContentPart.file} that never rejects. @example `const r = await ContentPart.safeFile("report.pdf");` */
-  static safeFile(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return settle(fromSource("file", source, options));
+  static safeFile<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
+    return settle(fromSource<P>("file", source, options, protoFor(this)));
   }
 
   /** {@link ContentPart.audio} that never rejects. @example `const r = await ContentPart.safeAudio("clip.wav");` */
-  static safeAudio(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return settle(fromSource("audio", source, options));
+  static safeAudio<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
+    return settle(fromSource<P>("audio", source, options, protoFor(this)));
   }
 
   /** {@link ContentPart.from} that never rejects. @example `const r = await ContentPart.safeFrom(bytes);` */
-  static safeFrom(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
-    return settle(fromSource(undefined, source, options));
+  static safeFrom<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
+    return settle(fromSource<P>(undefined, source, options, protoFor(this)));
   }
 
   /**
@@ -672,14 +732,14 @@ export class ContentPart {
    * const part = ContentPart.fromBytes(pngBytes, { mimeType: "image/png" });
    * ```
    */
-  static fromBytes(bytes: BytesSource, options?: PartOptions): ContentPart {
+  static fromBytes<P extends ContentPart>(this: PartClass<P>, bytes: BytesSource, options?: PartOptions): P {
     const opts = checkOptions(options);
     const view = asBytes(bytes);
     if (view === undefined) {
       const hint = typeof bytes === "string" ? "; for base64, ContentPart.fromBase64" : "";
       throw wrongType("", "The source", bytes, `Pass a Uint8Array, Buffer or ArrayBuffer${hint}.`, "bytes", "invalid-source");
     }
-    return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "");
+    return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "", protoFor(this)) as P;
   }
 
   /**
@@ -691,11 +751,11 @@ export class ContentPart {
    * const part = ContentPart.fromBase64("iVBORw0KGgo...", { mimeType: "image/png" });
    * ```
    */
-  static fromBase64(b64: string, options?: PartOptions): ContentPart {
+  static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
     const opts = checkOptions(options);
     const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));
     if (canonical === undefined) throw notBase64("", "The value", b64, "use ContentPart.fromDataUrl");
-    return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
+    return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "", protoFor(this)) as P;
   }
 
   /**
@@ -706,9 +766,9 @@ export class ContentPart {
    * ContentPart.fromDataUrl("data:text/plain,hello%20world").mimeType; // "text/plain"
    * ```
    */
-  static fromDataUrl(url: string, options?: PartOptions): ContentPart {
+  static fromDataUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const opts = checkOptions(options);
-    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "");
+    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "", protoFor(this)) as P;
   }
 
   /**
@@ -720,9 +780,9 @@ export class ContentPart {
    * ContentPart.fromUrl("https://example.com/report.pdf").type; // "file"
    * ```
    */
-  static fromUrl(url: string, options?: PartOptions): ContentPart {
+  static fromUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const opts = checkOptions(options);
-    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "");
+    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "", protoFor(this)) as P;
   }
 
   /**
@@ -734,8 +794,8 @@ export class ContentPart {
    * ContentPart.fromJSON({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" });
    * ```
    */
-  static fromJSON(value: unknown): ContentPart {
-    return toPart(value, "");
+  static fromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): P {
+    return toPart(value, "", protoFor(this)) as P;
   }
 
   /**
@@ -747,9 +807,9 @@ export class ContentPart {
    * if (r.success) use(r.data); else console.log(r.error.code, r.error.path);
    * ```
    */
-  static safeFromJSON(value: unknown): SafeResult<ContentPart, ContentPartError> {
+  static safeFromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): SafeResult<P, ContentPartError> {
     try {
-      return { success: true, data: ContentPart.fromJSON(value) };
+      return { success: true, data: toPart(value, "", protoFor(this)) as P };
     } catch (e) {
       return { success: false, error: asPartError(e) };
     }
@@ -854,7 +914,7 @@ export class ContentPart {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || (PartMark.has(other) && getProto(other) === getProto(this) && FIELDS.every((k) => other[k] === this[k]));
+    return other === this || (isPart(other) && getProto(other) === getProto(this) && samePartFields(this, other));
   }
 
   /**
@@ -865,7 +925,7 @@ export class ContentPart {
    * part.withName("chart.png");
    * ```
    */
-  withName(name: string | undefined): ContentPart {
+  withName(name: string | undefined): this {
     if (this.type === "text") throw notOnText("name", "name");
     return makePart({ ...this, name: name === undefined ? undefined : checkName(name, "name") }, getProto(this));
   }
@@ -879,14 +939,10 @@ export class ContentPart {
    * part.withMimeType("image/jpeg");
    * ```
    */
-  withMimeType(mimeType: string, options?: { verifyMime?: boolean }): ContentPart {
+  withMimeType(mimeType: string, options?: { verifyMime?: boolean }): this {
     if (this.type === "text") throw notOnText("mimeType", "mimeType");
-    let verifyMime: boolean | undefined;
-    try {
-      verifyMime = options?.verifyMime;
-    } catch (e) {
-      throw readThrew("", "the options", e);
-    }
+    // An own property, read once: Object.prototype.verifyMime is no option.
+    const verifyMime = typeof options === "object" && options !== null ? partRead(() => ownField(options, "verifyMime", "")) : undefined;
     const opts = checkOptions({ mimeType, verifyMime });
     const mime = opts.mimeType;
     if (mime === undefined) throw partError("missing", "mimeType", "No mime type was given", GIVE_MIME);
@@ -938,17 +994,31 @@ function mediaLabel(p: ContentPart): string {
   return `(${p.mimeType}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
 }
 
-/** The fields of a part from another loaded copy of the package, read as its JSON shape. */
-export function foreignFields(value: unknown): unknown {
-  try {
-    return Object.fromEntries(FIELDS.map((k) => [k, (value as Record<string, unknown>)[k]]));
-  } catch {
-    return value;
-  }
+/**
+ * The fields of a part from another loaded copy of the package, read as its JSON shape: own properties,
+ * each once (a throwing getter or trap is a ContentPartError at its path).
+ */
+export function foreignFields(value: object, path = ""): Record<string, unknown> {
+  return partRead(() => readOwn(value, FIELDS, path));
 }
 
-/** Reads one entry of a `parts` list: a local part is kept, anything else is read as JSON. */
-export function toPart(value: unknown, path: string): ContentPart {
-  if (PartMark.has(value)) return value;
-  return partFromJSON(hasBrand(value, "ContentPart") ? foreignFields(value) : value, path);
+/**
+ * Reads one entry of a `parts` list (or the value `fromJSON` is given): a genuine part is kept (re-made with
+ * `proto` when it is of another class); anything else, a part of another loaded copy of the package or a
+ * look-alike included, is read by its own fields and checked as JSON.
+ */
+export function toPart(value: unknown, path: string, proto?: object): ContentPart {
+  if (isPart(value)) return proto === undefined ? value : reclass(value, proto);
+  return partFromJSON(value, path, proto);
+}
+
+/**
+ * True when `b` is a part this copy of the library made with the same six fields as `a`, whatever the two
+ * classes: how parts nested in a result compare (the wire cannot say which subclass a part was).
+ */
+export function samePartFields(a: ContentPart, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isPart(b)) return false;
+  for (const k of FIELDS) if (a[k] !== b[k]) return false;
+  return true;
 }

@@ -16,7 +16,9 @@ export type ValidationErrorCode =
   | "too-deep"
   | "invalid-value"
   | "invalid-timestamp"
-  | "invalid-pending";
+  | "invalid-pending"
+  | "invalid-subclass"
+  | "unsupported";
 
 /** Codes a {@link ContentPartError} carries, on top of the generic shape codes. */
 export type ContentPartErrorCode =

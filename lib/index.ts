@@ -38,9 +38,9 @@ export type {
   TruncateBudget,
 } from "./tool-result";
 export { ContentPart } from "./content-part";
-export type { BytesSource, ContentPartJSON, PartOptions, PartSource, PartType } from "./content-part";
+export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
 export { Answer, Request, SuspensionRequest } from "./suspension";
-export type { AnswerInit, AnswerJSON, AnswerReason, JsonObject, RequestInit, RequestJSON, RequestKind } from "./suspension";
+export type { AnswerClass, AnswerInit, AnswerJSON, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind } from "./suspension";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";

@@ -212,7 +212,8 @@ function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
     stack.push(i);
     let v: unknown;
     try {
-      v = source[i];
+      // An own entry only: a hole must not pick up Object.prototype[i] or Array.prototype[i].
+      v = Object.hasOwn(source, i) ? source[i] : undefined;
     } catch (e) {
       return threw(walk, e);
     }
@@ -288,19 +289,25 @@ export function copyJsonObject(value: unknown, prefix: string, what: string): Re
 
 /**
  * Structural equality of two owned JSON trees: key order ignored, shared subtrees compared by reference.
- * fast-deep-equal does the work, except on the objects that hold a key it would misread (`HAZARD`): those
- * are compared here by their own keys, and a Request (metadata's `pending`) by its own `equals`.
+ * fast-deep-equal does the work, except on the objects marked `HAZARD`: those that hold a key it would
+ * misread, and metadata roots holding a Request of a subclass. Those are compared here by their own keys,
+ * and a Request (metadata's `pending`, the only value in an owned tree that is not plain data) by `nested`,
+ * which compares fields whatever the class (the wire cannot say which subclass a nested request was).
+ * Without `nested`, a Request compares by its own `equals`.
  */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+export function jsonEqual(a: unknown, b: unknown, nested?: (a: object, b: object) => boolean): boolean {
   if (!isHazard(a) && !isHazard(b)) return fastDeepEqual(a, b);
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   const proto = getPrototype(a);
-  if (proto !== getPrototype(b)) return false;
-  if (proto !== objectPrototype && proto !== Array.prototype) return (a as { equals(o: unknown): boolean }).equals(b);
+  const other = getPrototype(b);
+  const plain = proto === objectPrototype || proto === Array.prototype;
+  if (plain !== (other === objectPrototype || other === Array.prototype)) return false;
+  if (!plain) return nested ? nested(a, b) : proto === other && (a as { equals(o: unknown): boolean }).equals(b);
+  if (proto !== other) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   // A plain loop: a closure (keys.every) costs a third more here.
-  for (const k of keys) if (!Object.hasOwn(b, k) || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  for (const k of keys) if (!Object.hasOwn(b, k) || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], nested)) return false;
   return true;
 }

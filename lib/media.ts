@@ -49,7 +49,8 @@ export function mimeForExtension(ext: string): string | undefined {
 /** Identifies the media table's types by their leading bytes; `undefined` when none matches. */
 export function sniff(bytes: Uint8Array): string | undefined {
   const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
-  for (const mime in SIGNATURES) if (SIGNATURES[mime]![1].test(head)) return mime;
+  // Own keys only: a `for...in` would also visit keys added to Object.prototype.
+  for (const mime of Object.keys(SIGNATURES)) if (SIGNATURES[mime]![1].test(head)) return mime;
   return undefined;
 }
 

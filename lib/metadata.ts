@@ -43,8 +43,10 @@ function readPending(value: unknown, walk: Walk): Request {
       { path: e.path, cause: e },
     );
   }
-  if (isHazard(request.data)) {
-    markHazard(request); // so that jsonEqual compares it by its own equals
+  // A request whose data holds a key fast-deep-equal misreads, or of a subclass (fast-deep-equal compares
+  // constructors): jsonEqual compares it, and the root holding it, itself, by fields.
+  if (isHazard(request.data) || Object.getPrototypeOf(request) !== Request.prototype) {
+    markHazard(request);
     walk.hazard = true;
   }
   return request;

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
+import { checkSubclass, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
+import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
-import { copyJsonObject, jsonEqual, Stamp, typeName } from "./json-data";
+import { copyJsonObject, jsonEqual, typeName } from "./json-data";
 import { joinPath } from "./path";
 
 /** A refusal's reason. */
@@ -68,8 +69,14 @@ type Check = (value: unknown, path: string, key: string, fields: Fields) => unkn
 /** The fields of a class, in their order, each with its check. */
 type FieldTable = Readonly<Record<string, Check>>;
 
-const { assign, create, freeze, hasOwn, keys } = Object;
+const { assign, create, freeze, getPrototypeOf, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
+
+/** Anything whose instances are requests of type R: `Request` itself, or a subclass. */
+export type RequestClass<R extends Request> = { readonly prototype: R };
+
+/** Anything whose instances are answers of type A: `Answer` itself, or a subclass. */
+export type AnswerClass<A extends Answer> = { readonly prototype: A };
 
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
 function wrongType(path: string, name: string, expected: string, value: unknown, fix: string): never {
@@ -77,31 +84,30 @@ function wrongType(path: string, name: string, expected: string, value: unknown,
 }
 
 /**
- * Reads the fields `table` lists from `value`, each getter once and in order. With `base` (the copy path of
- * `with`), a field that is not `value`'s own is taken from `base`. A throwing getter or Proxy is an
- * `invalid-value` error at the field it threw on.
+ * Reads the fields `table` lists from `value`, as own properties (a key on Object.prototype is absent), each
+ * getter once and in order. With `base` (the copy path of `with`), a field that is not `value`'s own is taken
+ * from `base`. A throwing getter or Proxy trap, and a revoked Proxy, are an `invalid-value` error at the
+ * field it threw on.
  */
 function readFields(value: unknown, table: FieldTable, path = "", base?: object): Fields {
-  const out: Fields = {};
-  let key = "";
-  try {
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (key of keys(table)) out[key] = (value as Fields)[key];
-      if (base) for (key of keys(table)) if (!hasOwn(value, key)) out[key] = (base as Fields)[key];
-      return out;
-    }
-  } catch (e) {
-    // key is "" when Array.isArray threw (a revoked Proxy).
-    raise(INVALID_VALUE, joinPath(path, key), `Reading ${key || "the value"} threw (${thrownMessage(e)})`, "Pass plain data.", e);
+  if (typeof value !== "object" || value === null || isArrayAt(value, path)) {
+    const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
+    return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
   }
-  const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-  return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
+  const out: Fields = {};
+  for (const key of keys(table)) {
+    out[key] = base === undefined ? ownField(value, key, path) : guard(joinPath(path, key), key, () => (hasOwn(value, key) ? (value as Fields)[key] : (base as Fields)[key]));
+  }
+  return out;
 }
 
-/** Checks the fields in the table's order, then assigns them, in that order, to `target`. */
+/**
+ * Checks the fields in the table's order, then assigns them, in that order, to `target`. Only `fields`' own
+ * keys count: a key left out is absent, never looked up on Object.prototype.
+ */
 function assignFields(target: object, table: FieldTable, fields: Fields, path: string): object {
   const out: Fields = {};
-  for (const key of keys(table)) out[key] = table[key]!(fields[key], joinPath(path, key), key, fields);
+  for (const key of keys(table)) out[key] = table[key]!(hasOwn(fields, key) ? fields[key] : undefined, joinPath(path, key), key, fields);
   return assign(target, out);
 }
 
@@ -112,15 +118,15 @@ function fieldsToJSON(value: object, table: FieldTable): Fields {
   return out;
 }
 
-/** True when `b` has `a`'s prototype and equal fields (`data` compared structurally); false when they cannot be read. */
-function sameFields(a: object, b: unknown, table: FieldTable): boolean {
-  // protoOf gives a primitive its wrapper's prototype, and undefined for null or undefined.
-  if (protoOf(b as object) !== protoOf(a)) return false;
-  try {
-    return keys(table).every((key) => jsonEqual((a as Fields)[key], (b as Fields)[key]));
-  } catch {
-    return false; // a look-alike whose fields cannot be read (a Proxy of a value)
-  }
+/** True when `b` has `a`'s prototype and equal fields; the caller checked that `b` is genuine. */
+function sameFields(a: object, b: object, table: FieldTable): boolean {
+  return getPrototypeOf(b) === getPrototypeOf(a) && fieldsEqual(a, b, table);
+}
+
+/** True when two genuine values have equal fields (`data` compared structurally), whatever their classes. */
+function fieldsEqual(a: object, b: object, table: FieldTable): boolean {
+  for (const key of keys(table)) if (!jsonEqual((a as Fields)[key], (b as Fields)[key])) return false;
+  return true;
 }
 
 /** Whether a field may be absent, must be present, or must also be non-empty. */
@@ -204,23 +210,27 @@ const REQUEST_FIELDS: FieldTable = {
 };
 
 /**
- * Requests made by this copy of the library carry this private field, set before they are frozen. An object
- * that merely has Request.prototype in its chain (made with Object.create, or a Proxy of a request) lacks
- * it, so it is read and checked by its fields like any other input, never trusted as a request.
+ * True for a request this copy of the library made (boundary's private mark, set before it is frozen). An
+ * object that merely has Request.prototype in its chain (made with Object.create, a Proxy of a request, a
+ * request of another loaded copy) is not one: it is read and checked by its fields like any other input.
  */
-class RequestMark extends Stamp {
-  readonly #request = true;
-  static has(value: unknown): value is Request {
-    return typeof value === "object" && value !== null && #request in value;
-  }
-}
+export const isLocalRequest = isGenuineRequest as (value: unknown) => value is Request;
 
-/** True for a request this copy of the library made (not a look-alike, not a Proxy of one). */
-export const isLocalRequest: (value: unknown) => value is Request = RequestMark.has;
+/** A request's field names, in order (the subclass check refuses members of these names). */
+const REQUEST_KEYS: readonly string[] = ["id", "kind", "prompt", "url", "data", "expiresAt"];
 
 /** Checks request fields read from anywhere, assigns them to `target`, marks and freezes it. */
-function makeRequest(fields: Fields, path = "", target: object = create(Request.prototype)): Request {
-  return freeze(new RequestMark(assignFields(target, REQUEST_FIELDS, fields, path))) as unknown as Request;
+function makeRequest<R extends Request = Request>(fields: Fields, path = "", target: object = create(Request.prototype)): R {
+  checkSubclass(getPrototypeOf(target) as object, Request.prototype, REQUEST_KEYS);
+  return freeze(markRequest(assignFields(target, REQUEST_FIELDS, fields, path))) as R;
+}
+
+/**
+ * True when `b` is a request this copy of the library made with the same fields as `a`, whatever the two
+ * classes: how a request nested in a result's metadata compares (the wire cannot say which subclass it was).
+ */
+export function sameRequestFields(a: unknown, b: unknown): boolean {
+  return a === b || (isLocalRequest(a) && isLocalRequest(b) && fieldsEqual(a, b, REQUEST_FIELDS));
 }
 
 /** A random UUID (version 4). */
@@ -233,7 +243,10 @@ function randomId(): string {
   return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => (c === "x" ? bytes[i++]! & 15 : (bytes[i++]! & 3) | 8).toString(16));
 }
 
-/** Reads a request (a local one is kept; one from another copy of the package or its JSON is re-created). */
+/**
+ * Reads a request: a genuine one is kept; anything else (one from another copy of the package, a
+ * look-alike, a Proxy of a request, its JSON) is read by its own fields, checked, and re-created.
+ */
 export function toRequest(value: unknown, path: string): Request {
   return isLocalRequest(value) ? value : makeRequest(readFields(value, REQUEST_FIELDS, path), path);
 }
@@ -291,10 +304,10 @@ export class Request {
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
    * ```
    */
-  static create(init: Omit<RequestInit, "id"> & { id?: string }): Request {
+  static create<R extends Request>(this: RequestClass<R>, init: Omit<RequestInit, "id"> & { id?: string }): R {
     const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields);
+    return makeRequest(fields, "", create(prototypeFor(this, Request)));
   }
 
   /**
@@ -306,8 +319,8 @@ export class Request {
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
    * ```
    */
-  static fromJSON(value: unknown): Request {
-    return makeRequest(readFields(value, REQUEST_FIELDS));
+  static fromJSON<R extends Request>(this: RequestClass<R>, value: unknown): R {
+    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(prototypeFor(this, Request)));
   }
 
   /**
@@ -318,8 +331,8 @@ export class Request {
    * const r = Request.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON(value: unknown): SafeResult<Request> {
-    return safe(Request.fromJSON, value);
+  static safeFromJSON<R extends Request>(this: RequestClass<R>, value: unknown): SafeResult<R> {
+    return safe(() => Request.fromJSON.call(this, value) as R);
   }
 
   /**
@@ -357,8 +370,8 @@ export class Request {
    * req.with({ prompt: "Approve the deploy of v2?" });
    * ```
    */
-  with(changes: Partial<RequestInit>): Request {
-    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(protoOf(this)!));
+  with(changes: Partial<RequestInit>): this {
+    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(getPrototypeOf(this) as object));
   }
 
   /**
@@ -409,29 +422,28 @@ const ANSWER_FIELDS: FieldTable = {
   },
 };
 
-/** Checks answer fields, assigns them to `target` and freezes it. */
-function makeAnswer(fields: Fields, target: object = create(Answer.prototype)): Answer {
-  return freeze(assignFields(target, ANSWER_FIELDS, fields, "")) as Answer;
+/** An answer's field names, in order (the subclass check refuses members of these names). */
+const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
+
+/** True for an answer this copy of the library made (boundary's private mark). */
+const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
+
+/** Checks answer fields, assigns them to `target`, marks and freezes it. */
+function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype)): A {
+  checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
+  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, ""))) as A;
 }
 
-/** The id of a request, or the id itself, checked. */
-/** The id of a Request (from this copy of the package or another); a getter or Proxy that throws is an error at `id`. */
-function readId(request: unknown): unknown {
-  try {
-    return (request as Request).id;
-  } catch (e) {
-    return raise(INVALID_VALUE, "id", `Reading the request's id threw (${thrownMessage(e)})`, "Pass a Request or its id.", e);
-  }
-}
-
+/**
+ * The id of a request, or the id itself, checked. A genuine Request's id was checked when it was made; any
+ * other Request (of another loaded copy, a look-alike, a Proxy of one) is read by its fields and checked in
+ * full, as JSON is, so that an answer is never made for a request that is not one.
+ */
 function idOf(requestOrId: unknown): unknown {
-  const id =
-    typeof requestOrId === "string"
-      ? requestOrId
-      : hasBrand(requestOrId, "Request")
-        ? readId(requestOrId)
-        : wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
-  return checkId(id, "id", "id");
+  if (typeof requestOrId === "string") return checkId(requestOrId, "id", "id");
+  if (isLocalRequest(requestOrId)) return requestOrId.id;
+  if (hasBrand(requestOrId, "Request")) return toRequest(requestOrId, "").id;
+  return wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
 }
 
 /**
@@ -479,8 +491,8 @@ export class Answer {
    * Answer.accept(req, { token: "..." });
    * ```
    */
-  static accept(requestOrId: Request | string, data?: JsonObject): Answer {
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data });
+  static accept<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, data?: JsonObject): A {
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(prototypeFor(this, Answer)));
   }
 
   /**
@@ -491,8 +503,8 @@ export class Answer {
    * Answer.decline(req, "expired");
    * ```
    */
-  static decline(requestOrId: Request | string, reason: AnswerReason = "declined"): Answer {
-    return makeAnswer({ id: idOf(requestOrId), ok: false, reason });
+  static decline<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, reason: AnswerReason = "declined"): A {
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(prototypeFor(this, Answer)));
   }
 
   /**
@@ -503,12 +515,15 @@ export class Answer {
    * Answer.output(req, "staging");
    * ```
    */
-  static output(requestOrId: Request | string, output: string): Answer {
-    return makeAnswer({
-      id: idOf(requestOrId), // checked first: properties are evaluated in order
-      ok: true,
-      data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
-    });
+  static output<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, output: string): A {
+    return makeAnswer(
+      {
+        id: idOf(requestOrId), // checked first: properties are evaluated in order
+        ok: true,
+        data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
+      },
+      create(prototypeFor(this, Answer)),
+    );
   }
 
   /**
@@ -519,8 +534,8 @@ export class Answer {
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
    * ```
    */
-  static fromJSON(value: unknown): Answer {
-    return makeAnswer(readFields(value, ANSWER_FIELDS));
+  static fromJSON<A extends Answer>(this: AnswerClass<A>, value: unknown): A {
+    return makeAnswer(readFields(value, ANSWER_FIELDS), create(prototypeFor(this, Answer)));
   }
 
   /**
@@ -531,8 +546,8 @@ export class Answer {
    * const r = Answer.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON(value: unknown): SafeResult<Answer> {
-    return safe(Answer.fromJSON, value);
+  static safeFromJSON<A extends Answer>(this: AnswerClass<A>, value: unknown): SafeResult<A> {
+    return safe(() => Answer.fromJSON.call(this, value) as A);
   }
 
   /**
@@ -557,10 +572,13 @@ export class Answer {
    */
   answers(request: Request | string): boolean {
     if (request === this.id) return true;
+    if (isLocalRequest(request)) return request.id === this.id;
+    if (!hasBrand(request, "Request")) return false;
     try {
-      return hasBrand(request, "Request") && (request as Request).id === this.id;
+      // Another copy's request, or a look-alike: read by its fields and checked, as JSON.
+      return toRequest(request, "").id === this.id;
     } catch {
-      return false; // a look-alike whose id cannot be read answers to nothing
+      return false; // a look-alike that is not a valid request answers to nothing
     }
   }
 
@@ -573,7 +591,7 @@ export class Answer {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || sameFields(this, other, ANSWER_FIELDS);
+    return other === this || (isLocalAnswer(other) && sameFields(this, other, ANSWER_FIELDS));
   }
 
   /**
@@ -589,9 +607,9 @@ export class Answer {
   }
 }
 
-function safe<T>(read: (value: unknown) => T, value: unknown): SafeResult<T> {
+function safe<T>(read: () => T): SafeResult<T> {
   try {
-    return { success: true, data: read(value) };
+    return { success: true, data: read() };
   } catch (e) {
     return { success: false, error: asValidationError(e) };
   }

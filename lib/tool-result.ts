@@ -4,13 +4,14 @@
  * @module
  */
 import { Immer } from "immer";
+import { checkSubclass, escapeControl, guard, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
-import { ContentPart, partLabel, toPart, type ContentPartJSON } from "./content-part";
+import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
 import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
 import { copyJson, fail, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
 import { formatPath } from "./path";
-import { asValidationError, Request, toRequest, type RequestInit } from "./suspension";
+import { asValidationError, Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -100,6 +101,9 @@ const FIELDS = ["output", "isError", "parts", "metadata"];
 /** What the inits of `ok()` and `error()` take. */
 const PARTS_AND_METADATA = ["parts", "metadata"];
 const BUDGETS = ["maxOutputChars", "maxTokens", "maxPartBytes"] as const;
+const hasOwn = Object.hasOwn;
+/** What an array hole reads as in `toParts` (a hole is refused; an `undefined` entry is not a part either). */
+const HOLE = {};
 
 /** Raises a ValidationError at `path`: "`problem` at `path`. `fix`" */
 function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
@@ -144,8 +148,9 @@ function toParts(value: unknown): readonly ContentPart[] | null {
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
     const at = `parts[${i}]`;
-    const entry = read(at, () => list[i]);
-    if (entry === undefined && !read(at, () => i in list)) vfail("invalid-value", at, "parts has a hole", "Pass a dense array.");
+    // An own entry, read once: a hole must not pick up Object.prototype[i].
+    const entry = read(at, () => (hasOwn(list, i) ? list[i] : HOLE));
+    if (entry === HOLE) vfail("invalid-value", at, "parts has a hole", "Pass a dense array.");
     out[i] = toPart(entry, at);
   }
   return Object.freeze(own(out));
@@ -158,42 +163,50 @@ function toParts(value: unknown): readonly ContentPart[] | null {
  * given (`output` and `isError` given as `undefined` are not; `parts` and `metadata` so given are `null`).
  */
 function readFields(value: unknown, what: string, allowed?: readonly string[]): Partial<Fields> {
-  const given: Record<string, unknown> = {};
+  // No prototype: `given` and `fields` answer only for the keys set here, never for Object.prototype's.
+  const given: Record<string, unknown> = Object.create(null);
   if (!allowed || (value !== undefined && value !== null)) {
     const keys = allowed ?? FIELDS;
     if (typeof value !== "object" || value === null || read("", () => Array.isArray(value))) {
       const hint = typeof value === "string" && !allowed ? "Did you forget JSON.parse? " : "";
       wrongType("", "an object", value, hint + objectWith(keys), what);
     }
-    const src = value as Record<string, unknown>;
+    const src = value as object;
     for (const k of read("", () => (allowed ? Object.keys(src) : FIELDS))) {
       if (!keys.includes(k)) vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
-      given[k] = read(k, () => src[k]);
+      given[k] = ownField(src, k, "");
     }
   }
-  const fields: Partial<Fields> = {};
+  const fields: Partial<Fields> = Object.create(null);
   if (given.output !== undefined || !allowed) fields.output = checkOutput(given.output);
   if (given.isError !== undefined) fields.isError = checkIsError(given.isError);
-  if ("parts" in given) fields.parts = toParts(given.parts);
-  if ("metadata" in given) fields.metadata = toMetadata(given.metadata);
+  if (hasOwn(given, "parts")) fields.parts = toParts(given.parts);
+  if (hasOwn(given, "metadata")) fields.metadata = toMetadata(given.metadata);
   return fields;
 }
 
+/** The own field `k` of `f`, or `fallback` when `f` has none (or holds `undefined`): never Object.prototype's. */
+function field<K extends keyof Fields>(f: Partial<Fields>, k: K, fallback: Fields[K]): Fields[K] {
+  const v = hasOwn(f, k) ? f[k] : undefined;
+  return v === undefined ? fallback : (v as Fields[K]);
+}
+
 /**
- * Fills a new result: the fields given, the defaults for the others (an empty success), in their fixed
- * order; then it is frozen.
+ * Fills a new result: the fields given (own keys of `f` only), the defaults for the others (an empty
+ * success), in their fixed order; then it is marked genuine and frozen. The caller checked the prototype.
  */
-function assign<R>(target: object, { output = "", isError = false, parts = null, metadata = null }: Partial<Fields>): R {
+function assign<R>(target: object, f: Partial<Fields>): R {
   const t = target as Fields;
-  t.output = output;
-  t.isError = isError;
-  t.parts = parts;
-  t.metadata = metadata;
-  return Object.freeze(t) as R;
+  t.output = field(f, "output", "");
+  t.isError = field(f, "isError", false);
+  t.parts = field(f, "parts", null);
+  t.metadata = field(f, "metadata", null);
+  return Object.freeze(markResult(t)) as R;
 }
 
 /** A new result with the given prototype (no constructor runs, so subclasses get their own class). */
 function build<R>(proto: object, fields: Partial<Fields>): R {
+  checkSubclass(proto, ToolResult.prototype, FIELDS);
   return assign(Object.create(proto), fields);
 }
 
@@ -203,20 +216,31 @@ function build<R>(proto: object, fields: Partial<Fields>): R {
  * a tenth to a quarter more. Its stores are its own, so that they only ever see objects from `Object.create`.
  */
 function make<R>(proto: object, output: string, isError: boolean, parts: Fields["parts"], metadata: Fields["metadata"]): R {
+  checkSubclass(proto, ToolResult.prototype, FIELDS); // one comparison for ToolResult itself
   const t = Object.create(proto) as Fields;
   t.output = output;
   t.isError = isError;
   t.parts = parts;
   t.metadata = metadata;
-  return Object.freeze(t) as R;
+  return Object.freeze(markResult(t)) as R;
 }
 
 /**
  * A copy of `r`: a new instance of its class, with these fields (the caller passes on those it keeps). A
- * result's prototype is always readable: the guarded `protoOf` here cost `withOutput` 7%.
+ * genuine result's prototype is always readable: the guarded `protoOf` here cost `withOutput` 7%. A copy
+ * method called on anything else (an object made with `Object.create(ToolResult.prototype)`, a Proxy of a
+ * result) has its four values checked in full, as JSON is, so that it never makes a genuine result of
+ * unchecked fields.
  */
 function copy<R extends object>(r: R, output: string, isError: boolean, parts: Fields["parts"], metadata: unknown): R {
+  if (!isGenuineResult(r)) return readResult(untrustedProto(r), { output, isError, parts, metadata });
   return make(Object.getPrototypeOf(r), output, isError, parts, metadata as Fields["metadata"]);
+}
+
+/** The prototype to copy a look-alike receiver into: its own when it is ToolResult's or a subclass's, else ToolResult's. */
+function untrustedProto(r: object): object {
+  const proto = protoOf(r);
+  return typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(ToolResult.prototype, proto) ? proto : ToolResult.prototype;
 }
 
 /** Reads a result's JSON shape into a new instance of `proto`. */
@@ -272,23 +296,33 @@ function withLines(output: string, lines: string): string {
   return output === "" ? lines.slice(1) : output + lines;
 }
 
-/** The output with `lines` after it, cut so that the whole fits `limit` (see {@link ToolResult.truncate}). */
+/** The length of `withLines(output, lines)`, from the two lengths. */
+function withLinesLength(outputLength: number, linesLength: number): number {
+  return outputLength === 0 ? Math.max(linesLength - 1, 0) : outputLength + linesLength;
+}
+
+/**
+ * The output with `lines` after it, cut so that the whole fits `limit` (see {@link ToolResult.truncate}).
+ * Lengths are computed, not built: the binary search costs O(log n), and the text is built once.
+ */
 function cutOutput(output: string, lines: string, limit: number): string {
-  const full = withLines(output, lines);
-  if (full.length <= limit) return full;
+  if (withLinesLength(output.length, lines.length) <= limit) return withLines(output, lines);
   const n = output.length;
   const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;
   const cut = (k: number) => (k > 0 ? `${output.slice(0, k)}\n` : "") + marker(k) + lines;
+  // "[truncated: " + K + " of N characters]", and the K characters kept with their newline.
+  const fixed = "[truncated: ".length + ` of ${n} characters]`.length + lines.length;
+  const cutLength = (k: number) => (k > 0 ? k + 1 : 0) + String(k).length + fixed;
   // The largest K whose cut fits, by binary search (a cut grows with K).
   let k = 0;
   for (let hi = n; k < hi; ) {
     const mid = Math.ceil((k + hi) / 2);
-    if (cut(mid).length <= limit) k = mid;
+    if (cutLength(mid) <= limit) k = mid;
     else hi = mid - 1;
   }
   // Never split a surrogate pair: the code point at k - 1 is astral only when a pair straddles the cut.
   if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
-  return cut(k).length <= limit ? cut(k) : marker(k);
+  return cutLength(k) <= limit ? cut(k) : marker(k);
 }
 
 /**
@@ -339,6 +373,7 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   constructor(init?: ToolResultInit<M>) {
+    checkSubclass(Object.getPrototypeOf(this) as object, ToolResult.prototype, FIELDS);
     assign(this, readFields(init, "The init", FIELDS));
   }
 
@@ -396,7 +431,7 @@ export class ToolResult<M extends object = Metadata> {
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
-    if (f.metadata?.[PENDING] !== undefined) vfail("invalid-pending", "metadata.pending", "pending() got a second request", "Pass it as the first argument only.");
+    if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "pending() got a second request", "Pass it as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
     return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) });
   }
@@ -522,8 +557,11 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   get pending(): Request | undefined {
-    const p = (this.metadata as Record<string, unknown> | null)?.[PENDING];
-    return p instanceof Request ? p : undefined;
+    const m = this.metadata as Record<string, unknown> | null;
+    // An own key (Object.prototype.pending is not this result's), holding a genuine request (readPending
+    // made it): the mark, not the prototype, says so.
+    const p = m !== null && hasOwn(m, PENDING) ? m[PENDING] : undefined;
+    return isGenuineRequest(p) ? (p as Request) : undefined;
   }
 
   /** True when the result is a suspension (it holds a pending {@link Request}). @example `if (r.isPending) await host.ask(r.pending!);` */
@@ -589,7 +627,8 @@ export class ToolResult<M extends object = Metadata> {
     const src = partial as Record<string, unknown>;
     // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
     const next: Record<string, unknown> = Object.assign(Object.create(null), this.metadata);
-    for (const k of read("metadata", () => Object.keys(src), "not-json")) next[k] = read(formatPath([k], "metadata"), () => src[k], "not-json");
+    // Own keys, each read once as an own property.
+    for (const k of read("metadata", () => Object.keys(src), "not-json")) next[k] = read(formatPath([k], "metadata"), () => (hasOwn(src, k) ? src[k] : undefined), "not-json");
     return copy(this, this.output, this.isError, this.parts, toMetadata(next));
   }
 
@@ -606,8 +645,10 @@ export class ToolResult<M extends object = Metadata> {
   with(changes: ToolResultInit<M> | Recipe<{ output: string; isError: boolean; parts: PartInput[]; metadata: M }>): this {
     const isRecipe = typeof changes === "function";
     const next = isRecipe ? produce({ ...this, parts: this.parts ?? [], metadata: this.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
-    // A spread of `this` is its four fields.
-    return build(protoOf(this)!, { ...this, ...readFields(next, isRecipe ? "The recipe's result" : "The changes", FIELDS) });
+    const changed = readFields(next, isRecipe ? "The recipe's result" : "The changes", FIELDS);
+    // A spread of a genuine `this` is its four fields, checked when it was made; anything else is checked now.
+    if (!isGenuineResult(this)) return readResult(untrustedProto(this), { ...readOwn(this, FIELDS, ""), ...changed });
+    return build(protoOf(this)!, { ...this, ...changed });
   }
 
   /**
@@ -622,21 +663,35 @@ export class ToolResult<M extends object = Metadata> {
    */
   truncate(limits: TruncateBudget): this {
     if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
-    const [maxChars, maxTokens, maxPartBytes] = read("", () => BUDGETS.map((name) => limits[name])).map((v, i) => budget(v, BUDGETS[i]!));
+    // Own properties, each read once: Object.prototype.maxTokens is no budget.
+    const given = readOwn(limits, BUDGETS, "");
+    const maxChars = budget(given.maxOutputChars, "maxOutputChars");
+    const maxTokens = budget(given.maxTokens, "maxTokens");
+    const maxPartBytes = budget(given.maxPartBytes, "maxPartBytes");
     const output = this.output;
     const parts = this.parts ?? [];
+    const n = parts.length;
     // The parts kept are the longest prefix within maxPartBytes...
     let kept = 0;
     let bytes = 0;
-    while (kept < parts.length && (bytes += parts[kept]!.byteLength) <= maxPartBytes!) kept++;
-    const lines = () => parts.slice(kept).map((p) => `\n[omitted ${partLabel(p)}]`).join("");
-    // The characters of text that maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit).
-    const room = () => (maxTokens! - tokens(parts.slice(0, kept))) * 4;
-    // ...then, for maxTokens, parts are dropped from the end, then the output is cut.
-    while (kept > 0 && withLines(output, lines()).length > room()) kept--;
-    const cut = cutOutput(output, lines(), Math.min(maxChars!, room()));
-    if (kept === parts.length && cut === output) return this;
-    return copy(this, cut, this.isError, kept === parts.length ? this.parts : toParts(parts.slice(0, kept)), this.metadata);
+    while (kept < n && (bytes += parts[kept]!.byteLength) <= maxPartBytes) kept++;
+    // The omitted-part lines of parts kept..n-1, their total length, and the tokens of parts 0..kept-1: each
+    // step below moves one part from the kept to the omitted, so the loop is linear in the parts.
+    const lines: string[] = new Array(n);
+    let linesLength = 0;
+    for (let i = kept; i < n; i++) linesLength += (lines[i] = `\n[omitted ${partLabel(parts[i]!)}]`).length;
+    let spent = tokens(parts.slice(0, kept));
+    // ...then, for maxTokens, parts are dropped from the end while the text does not fit the characters that
+    // maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit); then the output is cut.
+    while (kept > 0 && withLinesLength(output.length, linesLength) > (maxTokens - spent) * 4) {
+      kept--;
+      const p = parts[kept]!;
+      spent -= p.estimatedTokens;
+      linesLength += (lines[kept] = `\n[omitted ${partLabel(p)}]`).length;
+    }
+    const cut = cutOutput(output, lines.slice(kept).join(""), Math.min(maxChars, (maxTokens - spent) * 4));
+    if (kept === n && cut === output) return this;
+    return copy(this, cut, this.isError, kept === n ? this.parts : toParts(parts.slice(0, kept)), this.metadata);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -652,13 +707,11 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   equals(other: unknown): boolean {
-    if (Object(other) !== other || protoOf(other as object) !== protoOf(this)) return false;
+    // Only a genuine result can be equal (a look-alike or a Proxy of a result is not); its fields are plain.
+    if (other === this) return true;
+    if (!isGenuineResult(other) || Object.getPrototypeOf(other) !== protoOf(this)) return false;
     const o = other as ToolResult<M>;
-    try {
-      return o.output === this.output && o.isError === this.isError && partsEqual(this.parts, o.parts) && jsonEqual(this.metadata, o.metadata);
-    } catch {
-      return false; // a look-alike whose fields cannot be read (a Proxy of a result)
-    }
+    return o.output === this.output && o.isError === this.isError && partsEqual(this.parts, o.parts) && jsonEqual(this.metadata, o.metadata, sameRequestFields);
   }
 
   /**
@@ -693,7 +746,9 @@ export class ToolResult<M extends object = Metadata> {
     const bits = [p ? `pending ${p.kind}` : this.isError ? "error" : "ok", `output: ${this.output.length} chars`];
     if (this.parts) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
     if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
-    return `${className(this)}(${bits.join(", ")})`;
+    // Keys, a kind and a class name arrive from outside: their control characters are shown escaped, so
+    // that the description stays one line and can never forge another.
+    return escapeControl(`${className(this)}(${bits.join(", ")})`);
   }
 
   /**
@@ -731,8 +786,9 @@ function tokens(parts: readonly ContentPart[]): number {
   return parts.reduce((n, p) => n + p.estimatedTokens, 0);
 }
 
+/** Parts compare by their fields, whatever their classes (a result holding a `MyPart` equals its JSON read back). */
 function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] | null): boolean {
-  return a === b || (!!a && !!b && a.length === b.length && a.every((p, i) => p.equals(b[i])));
+  return a === b || (!!a && !!b && a.length === b.length && a.every((p, i) => samePartFields(p, b[i])));
 }
 
 /** `ok()` and `error()`: the output, with parts and metadata from the init. */
@@ -744,7 +800,10 @@ function factory<R extends ToolResult<any>>(cls: ResultClass<R>, output: unknown
 
 function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknown, init: unknown): R {
   try {
-    if (hasBrand(value, "ToolResult")) return protoOf(value as object) === cls.prototype ? (value as R) : readResult(cls.prototype, value);
+    // A genuine result of this class is kept; any other result (another class, another copy of the package,
+    // a look-alike, a Proxy of one) is read by its fields and checked, as JSON is.
+    if (isGenuineResult(value) && Object.getPrototypeOf(value) === cls.prototype) return value as R;
+    if (isGenuineResult(value) || hasBrand(value, "ToolResult")) return readResult(cls.prototype, value);
     if (typeof value === "string" || value === undefined) return factory(cls, value ?? "", false, init);
     return ToolResult.json.call(cls as never, value, init as never) as R;
   } catch (e) {

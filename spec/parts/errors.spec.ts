@@ -310,6 +310,13 @@ describe("nothing rejects or throws a bare Error, even on hostile input", () => 
         has() {
           throw new Error("trap");
         },
+        // Options and fields are read as own properties: the traps an own read runs throw too.
+        getOwnPropertyDescriptor() {
+          throw new Error("trap");
+        },
+        ownKeys() {
+          throw new Error("trap");
+        },
       },
     );
   const throwingOptions = () => ({
