@@ -10,6 +10,7 @@
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { Answer, Request, type JsonObject } from "../suspension";
+import { isGenuineAnswer } from "../boundary";
 import { previewJson } from "./ai-sdk-approvals";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
@@ -126,8 +127,10 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * ```
  */
 export function toAgentsDecision(answer: Answer): AgentsDecision {
-  const a = answer instanceof Answer ? answer : Answer.fromJSON(answer);
+  // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
+  // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
+  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
   if (a.ok) return { approve: true };
-  const message = a.data?.reason;
+  const message = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   return typeof message === "string" ? { approve: false, message } : { approve: false };
 }

@@ -17,6 +17,7 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { formatPath } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
+import { isGenuineAnswer } from "../boundary";
 import type { Loss, OnLoss } from "./loss";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
@@ -289,8 +290,9 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  */
 export function toAiSdkApprovalResponse(answer: Answer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
   const o = readOptions(options, "toAiSdkApprovalResponse", ["onLoss"], false);
-  const a = answer instanceof Answer ? answer : Answer.fromJSON(answer);
-  const reason = a.data?.reason;
+  // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
+  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
+  const reason = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   const onLoss = o.onLoss as OnLoss | undefined;
   if (onLoss) {
     const losses: Loss[] = [];

@@ -12,6 +12,7 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
+import { isGenuineAnswer } from "../boundary";
 import type { Loss, OnLoss } from "./loss";
 
 /** A string field of an MCP form. */
@@ -515,9 +516,9 @@ export function fromMcpElicitation(params: McpElicitParamsInput): Request {
   return Request.create({ kind: "input", prompt: p.message, data: { schema: p.requestedSchema } });
 }
 
+/** A genuine Answer as it is; anything else (a look-alike, another copy's, a Proxy) read by its fields and checked. */
 function readAnswer(answer: unknown): Answer {
-  if (answer instanceof Answer) return answer;
-  return Answer.fromJSON(answer);
+  return isGenuineAnswer(answer) ? (answer as Answer) : Answer.fromJSON(answer);
 }
 
 function elicitValue(v: unknown, path: string): McpElicitValue {

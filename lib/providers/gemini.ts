@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, ownOption, requireString, type Context } from "./shared";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -61,14 +61,9 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  */
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
   const ctx = readOptions(options, SPEC);
-  let rawName: unknown;
-  let rawId: unknown;
-  try {
-    rawName = options?.name;
-    rawId = options?.id;
-  } catch (e) {
-    throw unreadable(e, "", "the options");
-  }
+  // Own properties only: Object.prototype.name is no option.
+  const rawName = ownOption(options, "name");
+  const rawId = ownOption(options, "id");
   const name = requireString(rawName, "name", "toGemini", '"get_weather"');
   const id = optionalString(rawId, "id", '"call_1"');
   const r = asResult(result, "toGemini");

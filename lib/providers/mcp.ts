@@ -11,7 +11,7 @@ import { PENDING } from "../metadata";
 import { where } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, optionalBoolean, overCap, projection, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -81,16 +81,8 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  */
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
   const ctx = readOptions(options, TO_MCP);
-  let meta = false;
-  if (options !== undefined && options !== null) {
-    let rawMeta: unknown;
-    try {
-      rawMeta = options.meta;
-    } catch (e) {
-      throw unreadable(e, "meta", "options.meta");
-    }
-    meta = optionalBoolean(rawMeta, "meta") ?? false;
-  }
+  // An own property only: Object.prototype.meta is no option.
+  const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
   const content: McpContentBlock[] = [];
   if (r.output !== "") content.push({ type: "text", text: r.output });

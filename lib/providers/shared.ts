@@ -1,5 +1,6 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
+import { isArrayAt, isGenuineResult, ownField } from "../boundary";
 import { partLabel, type ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";
@@ -45,17 +46,12 @@ export function readOptions(options: unknown, spec: ProjectionSpec): Context {
 }
 
 function readGiven(options: unknown, spec: ProjectionSpec): Context {
-  let policy: unknown;
-  let onLoss: unknown;
-  let maxBytes: unknown;
-  try {
-    if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, spec);
-    policy = (options as Record<string, unknown>).unsupported;
-    onLoss = (options as Record<string, unknown>).onLoss;
-    maxBytes = (options as Record<string, unknown>).maxBytes;
-  } catch (e) {
-    throw unreadable(e, "", "the options");
-  }
+  if (typeof options !== "object" || isArrayAt(options, "", "the options")) notAnObject(options, spec);
+  // Own properties, each read once (Object.prototype.unsupported is no option); a throw is a ValidationError at the key.
+  const o = options as object;
+  const policy = ownField(o, "unsupported", "");
+  const onLoss = ownField(o, "onLoss", "");
+  const maxBytes = ownField(o, "maxBytes", "");
   // Kept apart from the checks below so that this stays small enough to inline into every projection.
   return policy === undefined && onLoss === undefined && maxBytes === undefined ? spec.defaults : checkShared(policy, onLoss, maxBytes, spec);
 }
@@ -126,16 +122,22 @@ export function unreadable(e: unknown, path: string, what: string): ToolnexusErr
 }
 
 /**
- * The result to project: a local `ToolResult` as it is; one from another loaded copy of the package (or its
- * JSON shape) read through `ToolResult.fromJSON`, which validates it.
+ * An own option of a projection (`toolUseId`, say), read once: `undefined` when `options` is absent or has no
+ * own property of that name (Object.prototype's are not options). A throwing getter or trap is a
+ * ValidationError at `key`. `readOptions` checked before that `options` is an object, `undefined` or `null`.
+ */
+export function ownOption(options: unknown, key: string): unknown {
+  return options === undefined || options === null ? undefined : ownField(options as object, key, "");
+}
+
+/**
+ * The result to project: a genuine `ToolResult` (made by this copy of the package: its private mark) as it
+ * is; anything else (one from another loaded copy, its JSON shape, an object made with
+ * `Object.create(ToolResult.prototype)`, a Proxy of a result) read through `ToolResult.fromJSON`, which
+ * reads its own fields once and checks them, so that a projection never emits an unchecked field.
  */
 export function asResult(value: unknown, fn: string): ToolResult<any> {
-  try {
-    if (value instanceof ToolResult) return value;
-  } catch (e) {
-    throw unreadable(e, "", "the result"); // a Proxy whose getPrototypeOf trap throws
-  }
-  return otherResult(value, fn);
+  return isGenuineResult(value) ? (value as ToolResult<any>) : otherResult(value, fn);
 }
 
 function otherResult(value: unknown, fn: string): ToolResult<any> {
