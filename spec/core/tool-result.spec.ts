@@ -322,6 +322,18 @@ describe("display", () => {
     expect(String(ToolResult.pending({ kind: "approval", prompt: "p" }))).toMatch(/^ToolResult\(pending approval, /);
   });
 
+  it("toString shows control characters in keys, a kind and a class name escaped: a log line is never forged", () => {
+    const wire = JSON.parse(
+      '{"output":"x","isError":true,"metadata":{"a\\nINFO forged":1,"b\\u2028c":2,"pending":{"id":"r1","kind":"input\\r\\nWARN forged","prompt":"p"}}}',
+    );
+    const s = String(ToolResult.fromJSON(wire));
+    expect(s).not.toMatch(/[\n\r\u2028]/);
+    expect(s).toBe("ToolResult(pending input\\r\\nWARN forged, output: 1 chars, metadata: {a\\nINFO forged, b\\u2028c, pending})");
+    class Sneaky extends ToolResult {}
+    Object.defineProperty(Sneaky, "name", { value: "Sneaky\nERROR forged" });
+    expect(String(Sneaky.ok("x"))).toBe("Sneaky\\nERROR forged(ok, output: 1 chars)");
+  });
+
   it("describe is log-safe", () => {
     const part = ContentPart.fromBase64("JVBERi0xLjQK", { mimeType: "application/pdf" });
     const r = ToolResult.error("failed", { parts: [part], metadata: { a: 1, b: 2 } });
@@ -343,6 +355,35 @@ describe("display", () => {
   it("estimatedTokens adds the parts' estimates", () => {
     const r = ToolResult.ok("abcde", { parts: [ContentPart.text("abcd"), ContentPart.fromBase64("JVBERi0xLjQK", { mimeType: "application/pdf" })] });
     expect(r.estimatedTokens).toBe(2 + 1 + 85);
+  });
+});
+
+describe("equals trusts only genuine results", () => {
+  it("a look-alike with ToolResult's prototype and the same fields is not equal", () => {
+    const real = ToolResult.ok("a", { metadata: { n: 1 } });
+    const fake = Object.assign(Object.create(ToolResult.prototype) as object, { output: "a", isError: false, parts: null, metadata: real.metadata });
+    expect(real.equals(fake)).toBe(false);
+    expect(real.equals(new Proxy(real, {}))).toBe(false);
+    expect(real.equals(real)).toBe(true);
+    expect(real.equals(ToolResult.fromJSON(JSON.parse(JSON.stringify(real))))).toBe(true);
+  });
+
+  it("a copy method called on a look-alike checks its fields instead of trusting them", () => {
+    const fake = Object.assign(Object.create(ToolResult.prototype) as object, { output: "a", isError: "yes", parts: null, metadata: null });
+    expect(codeOf(() => ToolResult.prototype.withOutput.call(fake, "b"))).toBe("invalid-type");
+    const fine = Object.assign(Object.create(ToolResult.prototype) as object, { output: "a", isError: true, parts: null, metadata: { n: 1 } });
+    const copy = ToolResult.prototype.withOutput.call(fine, "b");
+    expect(copy.equals(ToolResult.error("b", { metadata: { n: 1 } }))).toBe(true);
+    expect(codeOf(() => ToolResult.prototype.with.call(fake, { output: "b" }))).toBe("invalid-type");
+  });
+
+  it("attempt() re-reads a look-alike result instead of returning it", () => {
+    const fake = Object.assign(Object.create(ToolResult.prototype) as object, { output: 5, isError: "no", parts: null, metadata: null });
+    const r = ToolResult.attempt(() => fake);
+    expect(r).not.toBe(fake);
+    expect(r.isError).toBe(true);
+    expect(typeof r.output).toBe("string");
+    expect(r.metadata).toEqual({ error: { name: "ValidationError", code: "invalid-type" } });
   });
 });
 
