@@ -817,7 +817,9 @@ function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unkn
   if (isInstance(thrown, Error)) {
     error = { name: "Error" };
     try {
-      const { name, code } = thrown as Error & { code?: unknown };
+      // `name` comes from the error's class (TypeError.prototype.name); `code` is the error's own (ENOENT).
+      const { name } = thrown as Error;
+      const code = ownField(thrown as object, "code", "");
       if (name && typeof name === "string") error.name = name;
       if (typeof code === "string") error.code = code;
     } catch {

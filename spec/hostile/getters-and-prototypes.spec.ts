@@ -2,6 +2,18 @@
 // (`__proto__`, `constructor`, `prototype`) arriving from JSON.parse stay data on every path.
 import { describe, expect, it } from "@jest/globals";
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
+import {
+  toAgentsDecision,
+  toAiSdk,
+  toAiSdkApprovalResponse,
+  toAnthropic,
+  toGemini,
+  toMcp,
+  toMcpElicitation,
+  toMcpElicitResult,
+  toOpenAIChat,
+  toOpenAIResponses,
+} from "toolnexus/providers";
 
 /** An object whose every key is an accessor returning a new number on each read: 1, 2, 3... */
 function counting(keys: Record<string, unknown>): { object: Record<string, unknown>; reads: Record<string, number> } {
@@ -127,5 +139,204 @@ describe("__proto__, constructor and prototype keys from JSON.parse", () => {
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
     expect(ToolResult.fromJSON(JSON.parse(JSON.stringify(a))).equals(a)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Own properties only: a polluted Object.prototype adds nothing to any value the library reads.
+
+describe("Object.prototype polluted with a field's name changes nothing", () => {
+  const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  const pngBytes = (): Uint8Array => Uint8Array.from(Buffer.from(PNG, "base64"));
+  // Inputs made before the prototype is polluted, so that both runs read the same values.
+  const req = new Request({ id: "r1", kind: "input", prompt: "p" });
+  const image = ContentPart.fromBase64(PNG, { mimeType: "image/png" });
+  const result = ToolResult.ok("some output", { parts: [ContentPart.text("t"), image], metadata: { a: 1, list: [1, 2] } });
+  const paused = ToolResult.pending(req, { metadata: { a: 1 } });
+  const genuineRequest = Request.create({ id: "planted", kind: "authorization", prompt: "planted", url: "https://evil.example/login" });
+
+  /** The value each key is polluted with: one that a reader taking it would store or act on. */
+  const POLLUTION: Record<string, unknown> = {
+    output: "polluted",
+    isError: true,
+    parts: [{ type: "text", text: "polluted" }],
+    metadata: { polluted: true },
+    pending: genuineRequest,
+    type: "text",
+    text: "polluted",
+    mimeType: "image/gif",
+    data: "R0lGODlhAQABAAAAACw=",
+    url: "https://evil.example/x.png",
+    name: "polluted.png",
+    id: "polluted",
+    kind: "authorization",
+    prompt: "polluted",
+    expiresAt: "2000-01-01T00:00:00Z",
+    ok: true,
+    reason: "declined",
+    verifyMime: false,
+    maxBytes: 1,
+    maxTokens: 1,
+    maxOutputChars: 1,
+    maxPartBytes: 0,
+    unsupported: "error",
+    onLoss: () => {
+      throw new Error("a polluted onLoss ran");
+    },
+    meta: true,
+    toolUseId: "polluted",
+    toolCallId: "polluted",
+    toolName: "polluted",
+    callId: "polluted",
+    code: "read-failed",
+    cause: "polluted",
+    fileName: "polluted.pdf",
+    declaredMime: "application/pdf",
+    sourceMime: "image/gif",
+    fallbackMime: "image/gif",
+    0: { type: "text", text: "polluted" },
+  };
+
+  /** Every reader, each a function of no arguments; a sparse array is written with a hole at 0. */
+  const hole = <T>(rest: T[]): T[] => {
+    const a: T[] = [];
+    a.length = rest.length + 1;
+    rest.forEach((v, i) => (a[i + 1] = v));
+    return a;
+  };
+  const READERS: Record<string, () => unknown> = {
+    "ToolResult.fromJSON": () => ToolResult.fromJSON({ output: "x" }),
+    "ToolResult.fromJSON with parts and pending": () => ToolResult.fromJSON({ output: "x", parts: [{ type: "text", text: "t" }], metadata: { pending: { id: "r1", kind: "k", prompt: "p" } } }),
+    "new ToolResult()": () => new ToolResult(),
+    "new ToolResult(init)": () => new ToolResult({ output: "x", metadata: { a: 1 } }),
+    "ToolResult.ok": () => ToolResult.ok("x"),
+    "ToolResult.ok with an init": () => ToolResult.ok("x", { metadata: { a: 1 } }),
+    "ToolResult.error with an empty init": () => ToolResult.error("x", {}),
+    "ToolResult.json": () => ToolResult.json({ a: [1, { b: 2 }] }),
+    "ToolResult.pending": () => ToolResult.pending({ id: "r1", kind: "input", prompt: "p" }),
+    "ToolResult.pending with metadata": () => ToolResult.pending(req, { metadata: { a: 1 } }),
+    "ToolResult.authRequired": () => ToolResult.authRequired("https://example.com/login").output,
+    "result.pending of a result that is not pending": () => [result.pending === undefined, result.isPending],
+    "result.pending of a pending result": () => [paused.pending?.toJSON(), paused.isPending],
+    "ToolResult.attempt": () => ToolResult.attempt(() => ({ n: 1 })),
+    "ToolResult.attempt (thrown)": () => ToolResult.attempt(() => {
+      throw new Error("boom");
+    }),
+    "with": () => result.with({ output: "y" }),
+    "withOutput": () => result.withOutput("y"),
+    "withParts": () => result.withParts([{ type: "text", text: "u" }]),
+    "addParts": () => result.addParts({ type: "text", text: "u" }),
+    "mergeMetadata": () => result.mergeMetadata({ b: 2 }),
+    "withMetadata(recipe)": () => result.withMetadata((m) => void (m.c = 1)),
+    "truncate to 8 characters": () => result.truncate({ maxOutputChars: 8 }),
+    "truncate with an empty budget": () => result.truncate({}) === result,
+    "a hole in parts": () => ToolResult.fromJSON({ output: "x", parts: hole([{ type: "text", text: "t" }]) }),
+    "a hole in metadata": () => ToolResult.ok("x", { metadata: { list: hole([1]) } }),
+    "equals": () => [result.equals(ToolResult.fromJSON(JSON.parse(JSON.stringify(result)))), paused.equals(ToolResult.fromJSON(JSON.parse(JSON.stringify(paused))))],
+    "toString": () => [String(result), String(paused)],
+    "toJSON": () => JSON.stringify([result, paused]),
+    "ContentPart.text": () => ContentPart.text("t"),
+    "ContentPart.fromBytes": () => ContentPart.fromBytes(pngBytes()),
+    "ContentPart.fromBytes with options": () => ContentPart.fromBytes(pngBytes(), { mimeType: "image/png" }),
+    "ContentPart.fromBase64": () => ContentPart.fromBase64(PNG),
+    "ContentPart.fromDataUrl": () => ContentPart.fromDataUrl(`data:image/png;base64,${PNG}`),
+    "ContentPart.fromDataUrl (percent-encoded)": () => ContentPart.fromDataUrl("data:,hello%20there"),
+    "ContentPart.fromUrl": () => ContentPart.fromUrl("https://example.com/a.png"),
+    "ContentPart.fromJSON": () => ContentPart.fromJSON({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" }),
+    "ContentPart.fromJSON (data)": () => ContentPart.fromJSON({ type: "image", mimeType: "image/png", data: PNG }),
+    "part.withName": () => image.withName("b.png"),
+    "part.withMimeType": () => image.withMimeType("image/png"),
+    "part.withMimeType with options": () => image.withMimeType("image/png", {}),
+    "part summary and data URL": () => [image.summary(), image.toDataUrl().length, image.byteLength],
+    "new Request": () => new Request({ id: "r1", kind: "input", prompt: "p" }),
+    "Request.create": () => Request.create({ id: "r1", kind: "input", prompt: "p" }),
+    "Request.fromJSON": () => Request.fromJSON({ id: "r1", kind: "input", prompt: "p" }),
+    "request.with": () => req.with({ prompt: "q" }),
+    "request.isExpired": () => req.isExpired(),
+    "new Answer": () => new Answer({ id: "r1", ok: false }),
+    "Answer.accept": () => Answer.accept("r1"),
+    "Answer.accept(request)": () => Answer.accept(req, { a: 1 }),
+    "Answer.decline": () => Answer.decline(req),
+    "Answer.output": () => Answer.output("r1", "x"),
+    "Answer.fromJSON": () => Answer.fromJSON({ id: "r1", ok: true }),
+    "answer.answers": () => Answer.accept("r1").answers(req),
+    "toAnthropic": () => toAnthropic(result, { toolUseId: "t1" }),
+    "toOpenAIChat": () => toOpenAIChat(result, { toolCallId: "c1", toolName: "n" }),
+    "toOpenAIResponses": () => toOpenAIResponses(result, { callId: "c1" }),
+    "toGemini": () => toGemini(result, { name: "n" }),
+    "toMcp": () => toMcp(result),
+    "toMcp with options": () => toMcp(result, {}),
+    "toAiSdk": () => toAiSdk(result),
+    "toAiSdk of an error": () => toAiSdk(result.withIsError(true), {}),
+    "toAgentsDecision": () => toAgentsDecision(Answer.decline("r1")),
+    "toAiSdkApprovalResponse": () => toAiSdkApprovalResponse(Answer.accept("r1", { a: 1 })),
+    "toMcpElicitResult": () => toMcpElicitResult(Answer.decline("r1")),
+    "toMcpElicitation": () => toMcpElicitation(req),
+  };
+  const ASYNC_READERS: Record<string, () => Promise<unknown>> = {
+    "ContentPart.from(bytes)": () => ContentPart.from(pngBytes()),
+    "ContentPart.image(data: URL)": () => ContentPart.image(`data:image/png;base64,${PNG}`),
+    "ContentPart.file(url)": () => ContentPart.file("https://example.com/a.pdf"),
+    "ContentPart.from(async iterable)": () =>
+      ContentPart.from(
+        (async function* () {
+          yield pngBytes();
+        })(),
+      ),
+    "ContentPart.from(Blob)": () => ContentPart.from(new Blob([pngBytes() as Uint8Array<ArrayBuffer>], { type: "image/png" })),
+  };
+
+  /** Readers left to another change, each with the reason. */
+  const NOT_YET: Record<string, string> = {
+    "onLoss toAiSdkApprovalResponse": "the bridges' own option reader (readOptions in ai-sdk-approvals.ts) is the bridges' half of issue 15",
+  };
+
+  type Outcome = { value: unknown } | { error: unknown };
+  const run = (f: () => unknown): Outcome => {
+    try {
+      return { value: f() };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const runAsync = async (f: () => Promise<unknown>): Promise<Outcome> => {
+    try {
+      return { value: await f() };
+    } catch (error) {
+      return { error };
+    }
+  };
+  /** What an outcome shows, computed once the prototype is clean again. Random ids are masked. */
+  const show = (o: Outcome): string => {
+    if ("error" in o) {
+      const e = o.error as { name?: unknown; code?: unknown; path?: unknown; message?: unknown };
+      return `threw ${String(e.name)} ${String(e.code)} at ${JSON.stringify(e.path)}`;
+    }
+    const v = o.value;
+    const cls = typeof v === "object" && v !== null ? (Object.getPrototypeOf(v) as { constructor?: { name?: string } } | null)?.constructor?.name : typeof v;
+    const own = typeof v === "object" && v !== null && !Array.isArray(v) ? Object.keys(v).join(",") : "";
+    return `${String(cls)} {${own}} ${JSON.stringify(v)}`.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, "<uuid>");
+  };
+
+  async function runAll(): Promise<Record<string, Outcome>> {
+    const out: Record<string, Outcome> = {};
+    for (const [name, f] of Object.entries(READERS)) out[name] = run(f);
+    for (const [name, f] of Object.entries(ASYNC_READERS)) out[name] = await runAsync(f);
+    return out;
+  }
+
+  it.each(Object.keys(POLLUTION))("Object.prototype[%j]", async (key) => {
+    const clean = await runAll();
+    let polluted: Record<string, Outcome>;
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto[key] = POLLUTION[key];
+      polluted = await runAll();
+    } finally {
+      delete proto[key];
+    }
+    expect(Object.hasOwn(Object.prototype, key)).toBe(false);
+    const differ = Object.keys(clean).filter((name) => show(clean[name]!) !== show(polluted[name]!) && !(`${key} ${name}` in NOT_YET));
+    expect(differ.map((name) => `${name}: ${show(polluted[name]!)} (clean: ${show(clean[name]!)})`)).toEqual([]);
   });
 });
