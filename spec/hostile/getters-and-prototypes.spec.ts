@@ -1,7 +1,7 @@
 // A getter in the input is read once and its value stored as data; keys that name prototype machinery
 // (`__proto__`, `constructor`, `prototype`) arriving from JSON.parse stay data on every path.
 import { describe, expect, it } from "@jest/globals";
-import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
+import { Answer, ContentPart, ContentPartError, Request, ToolResult, ValidationError } from "toolnexus";
 import {
   toAgentsDecision,
   toAiSdk,
@@ -338,5 +338,102 @@ describe("Object.prototype polluted with a field's name changes nothing", () => 
     expect(Object.hasOwn(Object.prototype, key)).toBe(false);
     const differ = Object.keys(clean).filter((name) => show(clean[name]!) !== show(polluted[name]!) && !(`${key} ${name}` in NOT_YET));
     expect(differ.map((name) => `${name}: ${show(polluted[name]!)} (clean: ${show(clean[name]!)})`)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Genuine or checked: only a value this copy of the library made is trusted; a look-alike with the class's
+// prototype, or a Proxy of a genuine value, is read by its fields and checked in full, as JSON is.
+
+describe("look-alikes are checked, never trusted", () => {
+  const lookAlike = <T extends object>(proto: T, fields: Record<string, unknown>): T => Object.assign(Object.create(proto) as T, fields);
+  const thrown = (f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+  const PROJECTIONS: [string, (r: ToolResult) => unknown][] = [
+    ["toAnthropic", (r) => toAnthropic(r, { toolUseId: "t1" })],
+    ["toOpenAIChat", (r) => toOpenAIChat(r, { toolCallId: "c1", toolName: "n" })],
+    ["toOpenAIResponses", (r) => toOpenAIResponses(r, { callId: "c1" })],
+    ["toGemini", (r) => toGemini(r, { name: "n" })],
+    ["toMcp", (r) => toMcp(r)],
+    ["toAiSdk", (r) => toAiSdk(r)],
+  ];
+
+  it.each(PROJECTIONS)("%s refuses a result look-alike with wrong field types", (_name, project) => {
+    const fake = lookAlike(ToolResult.prototype, { output: 5, isError: "yes", parts: null, metadata: null }) as ToolResult;
+    const e = thrown(() => project(fake));
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as ValidationError).path).toBe("output");
+  });
+
+  it.each(PROJECTIONS)("%s refuses a look-alike whose part does not decode", (_name, project) => {
+    const fake = lookAlike(ToolResult.prototype, { output: "x", isError: false, parts: [{ type: "image", mimeType: "image/png", data: "!!not base64!!" }], metadata: null }) as ToolResult;
+    const e = thrown(() => project(fake));
+    expect(e).toBeInstanceOf(ContentPartError);
+    expect((e as ContentPartError).code).toBe("invalid-base64");
+    expect((e as ContentPartError).path).toBe("parts[0].data");
+  });
+
+  it.each(PROJECTIONS)("%s: a Proxy of a genuine result whose get trap throws is a ValidationError", (_name, project) => {
+    const real = ToolResult.ok("x", { parts: [ContentPart.text("t")] });
+    const hostile = new Proxy(real, {
+      get() {
+        throw new Error("trap");
+      },
+    });
+    const e = thrown(() => project(hostile));
+    expect(e).toBeInstanceOf(ValidationError);
+  });
+
+  it.each(PROJECTIONS)("%s: a transparent Proxy of a genuine result is read by its fields, to the same payload", (_name, project) => {
+    const real = ToolResult.ok("x", { parts: [ContentPart.text("t")], metadata: { a: 1 } });
+    expect(project(new Proxy(real, {}))).toEqual(project(real));
+  });
+
+  const badAnswer = () => lookAlike(Answer.prototype, { id: "", ok: "false", reason: 7 }) as Answer;
+  it.each([
+    ["toAgentsDecision", () => toAgentsDecision(badAnswer())],
+    ["toAiSdkApprovalResponse", () => toAiSdkApprovalResponse(badAnswer())],
+    ["toMcpElicitResult", () => toMcpElicitResult(badAnswer())],
+  ] as [string, () => unknown][])("%s refuses an Answer look-alike whose ok is the string \"false\": never approved", (_name, f) => {
+    const e = thrown(f);
+    expect(e).toBeInstanceOf(ValidationError);
+  });
+
+  it("an Answer look-alike with valid fields is read by them, as JSON is", () => {
+    const fine = lookAlike(Answer.prototype, { id: "r1", ok: false, reason: "declined" }) as Answer;
+    expect(toAgentsDecision(fine)).toEqual({ approve: false });
+    expect(toAiSdkApprovalResponse(fine)).toEqual({ type: "tool-approval-response", approvalId: "r1", approved: false });
+    expect(toMcpElicitResult(fine)).toEqual({ action: "decline" });
+    const sneaky = lookAlike(Answer.prototype, { id: "r1", ok: true, reason: "declined" }) as Answer;
+    expect(thrown(() => toAgentsDecision(sneaky))).toBeInstanceOf(ValidationError);
+  });
+
+  it("Answer.equals and Answer.answers trust only genuine values", () => {
+    const a = Answer.accept("r1");
+    expect(a.equals(lookAlike(Answer.prototype, { id: "r1", ok: true, data: undefined, reason: undefined }))).toBe(false);
+    expect(a.equals(Answer.fromJSON({ id: "r1", ok: true }))).toBe(true);
+    // A Request look-alike with the right id but no kind is not a request: it answers to nothing...
+    const fakeRequest = lookAlike(Request.prototype, { id: "r1", kind: 7, prompt: "p" }) as Request;
+    expect(a.answers(fakeRequest)).toBe(false);
+    expect(a.answers(lookAlike(Request.prototype, { id: "r1", kind: "input", prompt: "p" }) as Request)).toBe(true);
+    // ...and no answer is made for it.
+    for (const make of [() => Answer.accept(fakeRequest), () => Answer.decline(fakeRequest), () => Answer.output(fakeRequest, "x")]) {
+      const e = thrown(make);
+      expect(e).toBeInstanceOf(ValidationError);
+      expect((e as ValidationError).path).toBe("kind");
+    }
+  });
+
+  it("a Request look-alike is checked wherever a request is read", () => {
+    const fake = lookAlike(Request.prototype, { id: "r1", kind: "authorization", prompt: "p", url: 42 }) as Request;
+    expect(thrown(() => toMcpElicitation(fake))).toBeInstanceOf(ValidationError);
+    expect(thrown(() => ToolResult.pending(fake))).toBeInstanceOf(ValidationError);
+    expect((thrown(() => ToolResult.ok("x", { metadata: { pending: fake } })) as ValidationError).code).toBe("invalid-pending");
   });
 });
