@@ -130,12 +130,19 @@ describe.each(DOMAINS.map((d) => [d.name, d] as const))("%s.equals", (_name, d) 
     fc.assert(fc.property(pairOf(d), ([a, b]) => expect(a.equals(b)).toBe(b.equals(a))));
   }, timeout());
 
-  it(`is transitive (${RUNS} runs)`, () => {
+  it(`is transitive (${RUNS} runs), with the premise met in at least a tenth of them`, () => {
+    let chains = 0; // runs where a equals b and b equals c, three distinct objects
     fc.assert(
       fc.property(tripleOf(d), ([a, b, c]) => {
-        if (a.equals(b) && b.equals(c)) expect(a.equals(c)).toBe(true);
+        if (a.equals(b) && b.equals(c)) {
+          if (a !== b && b !== c && a !== c) chains++;
+          expect(a.equals(c)).toBe(true);
+          expect(c.equals(a)).toBe(true);
+        }
       }),
     );
+    // The property is vacuous when the premise is rare: the triples are drawn so that it is common.
+    expect(chains).toBeGreaterThanOrEqual(Math.ceil(RUNS / 10));
   }, timeout());
 
   it(`agrees with equality of toJSON up to key order (${RUNS} runs)`, () => {
