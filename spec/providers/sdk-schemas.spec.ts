@@ -16,6 +16,9 @@ const SDK_REJECTS: readonly string[] = [
   "error: a lost block throws, after onLoss hears of it",
   "malformed blocks are reported and named: no data, not http(s), not an object, no type, bad base64",
   "omit: a lost block is reported but not named",
+  "error: a malformed block throws, after onLoss hears of it",
+  "more malformed blocks are reported and named: no mimeType, no uri, no resource, a resource without uri, or without text and blob",
+  "omit: every kind of malformed block is reported, none named",
 ];
 
 async function media(): Promise<ToolResult> {
