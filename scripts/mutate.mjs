@@ -9,6 +9,7 @@
 //   npm run mutate -- --list            the mutations, without running anything
 //   npm run mutate -- --only a,b        only the mutations with these ids
 //   npm run mutate -- --json out.json   also write the results as JSON
+//   npm run mutate -- --markdown out.md the results as the table of CONTRIBUTING.md
 //
 // Each mutation names its file, the exact original snippet (which must occur exactly once: when lib/ changes
 // and the snippet is gone, the run says "snippet not found" and fails, so the list is updated rather than
@@ -136,7 +137,7 @@ export const MUTATIONS = [
     file: "lib/tool-result.ts",
     find: "const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;",
     replace: "const marker = (k: number) => `[truncated: ${k} of ${n} chars]`;",
-    specs: ["spec/core/fixtures.spec.ts", "spec/core/tool-result.spec.ts"],
+    specs: ["spec/core/conveniences.spec.ts", "spec/core/tool-result.spec.ts"],
   },
   {
     id: "estimated-tokens",
@@ -217,18 +218,19 @@ export const MUTATIONS = [
     file: "lib/suspension.ts",
     find: "if (request === this.id) return true;",
     replace: "if (request === this.id) return false;",
-    specs: ["spec/core/conveniences.spec.ts", "spec/core/tool-result.spec.ts", "spec/bridges/mcp-elicitation.spec.ts"],
+    specs: ["spec/core/tool-result.spec.ts", "spec/properties/round-trip.spec.ts"],
   },
 ];
 
 function parseArgs(argv) {
-  const args = { list: false, only: undefined, json: undefined };
+  const args = { list: false, only: undefined, json: undefined, markdown: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--list") args.list = true;
     else if (a === "--only") args.only = new Set(argv[++i].split(","));
     else if (a === "--json") args.json = argv[++i];
-    else throw new Error(`mutate: unknown argument ${a} (use --list, --only a,b or --json file)`);
+    else if (a === "--markdown") args.markdown = argv[++i];
+    else throw new Error(`mutate: unknown argument ${a} (use --list, --only a,b, --json file or --markdown file)`);
   }
   return args;
 }
@@ -348,4 +350,24 @@ rmSync(work, { recursive: true, force: true });
 const bad = results.filter((r) => !(r.status === "killed" || r.status === "killed (timed out)"));
 console.log(`\nmutate: ${results.length - bad.length} of ${results.length} killed${bad.length ? `; not killed as required: ${bad.map((r) => `${r.id} (${r.status})`).join(", ")}` : ""}`);
 if (args.json) writeFileSync(resolve(args.json), `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
+if (args.markdown) writeFileSync(resolve(args.markdown), markdown(results));
+
+/** The results as a Markdown table: the mutation, its change, and the tests that killed it. */
+function markdown(rows) {
+  const cell = (s) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const code = (s) => `\`${cell(s).replace(/`/g, "'")}\``;
+  const lines = ["| mutation | promise | change | killed by |", "|---|---|---|---|"];
+  for (const r of rows) {
+    const m = MUTATIONS.find((x) => x.id === r.id);
+    const byFile = new Map();
+    for (const f of r.failed) {
+      const [file, name] = f.split(" > ");
+      byFile.set(file, [...(byFile.get(file) ?? []), name]);
+    }
+    const killers = [...byFile].map(([file, names]) => `${file.replace(/^spec\//, "")}: ${names.slice(0, 2).map((n) => `"${cell(n)}"`).join(", ")}${names.length > 2 ? `, ${names.length - 2} more` : ""}`);
+    const status = r.status === "killed" ? "" : `**${r.status}** `;
+    lines.push(`| \`${r.id}\` | ${cell(m.what)} | ${m.file}: ${code(m.find)} → ${code(m.replace)} | ${status}${r.failed.length} tests: ${killers.join("; ")} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
 process.exit(bad.length === 0 ? 0 : 1);

@@ -22,6 +22,7 @@ const OBJECTS = [
   '{"constructor":{"a":1},"valueOf":2}',
   '{"valueOf":2,"constructor":{"a":1}}',
   '{"constructor":{"a":2},"valueOf":2}',
+  '{"constructor":{"a":1},"valueOf":2,"x":null}',
   '{"toString":"x","a":{"valueOf":null}}',
   '{"a":{"valueOf":null},"toString":"x"}',
   '{"a":{"valueOf":0},"toString":"x"}',
@@ -161,6 +162,20 @@ describe.each(DOMAINS.map((d) => [d.name, d] as const))("%s.equals", (_name, d) 
       fc.property(d.value, fc.anything({ withMap: true, withSet: true, withNullPrototype: true }), (a, other) => {
         expect(a.equals(other)).toBe(false);
         expect(a.equals(a.toJSON())).toBe(false);
+      }),
+    );
+  }, timeout());
+});
+
+describe("ToolResult.equals sees every field", () => {
+  it(`a copy with one field changed is never equal, either way (${RUNS} runs)`, () => {
+    fc.assert(
+      fc.property(result, (r) => {
+        const copies = [r.withIsError(!r.isError), r.withOutput(`${r.output}!`), r.mergeMetadata({ extra: 1 }), r.addParts(ContentPart.text("more"))];
+        for (const c of copies) {
+          expect(r.equals(c)).toBe(false);
+          expect(c.equals(r)).toBe(false);
+        }
       }),
     );
   }, timeout());
