@@ -32,6 +32,24 @@ export function resultTargets(tn) {
   const [hugeA, hugeB] = shared(plainTree(1 * MiB));
 
   const input = metadata1k();
+  // The second baseline of new-metadata: the same ~1 KB tree copied and frozen by hand, knowing its shape.
+  const byHand = (m) => {
+    const f = Object.freeze;
+    const c = m.cache;
+    const q = m.query;
+    return f({
+      tool: m.tool,
+      requestId: m.requestId,
+      startedAt: m.startedAt,
+      durationMs: m.durationMs,
+      cache: f({ hit: c.hit, key: c.key, ttlSeconds: c.ttlSeconds }),
+      query: f({ text: q.text, filters: f({ lang: q.filters.lang, section: f([...q.filters.section]) }), limit: q.limit }),
+      hits: f(m.hits.map((h) => f({ id: h.id, title: h.title, score: h.score, url: h.url }))),
+      tokens: f({ prompt: m.tokens.prompt, completion: m.tokens.completion }),
+      flags: f([...m.flags]),
+    });
+  };
+  if (!fastDeepEqual(byHand(input), input) || !fastDeepEqual(new ToolResult({ output, metadata: input }).metadata, input)) throw new Error("bench setup: the hand-written copy must equal the metadata");
 
   // Where two sides run the same operation on different data, both come from one function literal: closures
   // made at one site share their feedback and optimized code, so only the data differs between the sides.
@@ -65,6 +83,13 @@ export function resultTargets(tn) {
       title: "new ToolResult with ~1 KB metadata",
       limit: 0.5,
       baseline: { label: "structuredClone + recursive freeze", fn: () => do_not_optimize(cloneAndFreeze(input)) },
+      candidate: { label: "new ToolResult({ output, metadata })", fn: () => do_not_optimize(new ToolResult({ output, metadata: input })) },
+    },
+    {
+      id: "new-metadata-by-hand",
+      title: "new ToolResult with ~1 KB metadata, against a copy written by hand (second baseline; no target)",
+      limit: null,
+      baseline: { label: "the same tree copied and frozen by hand, knowing its shape", fn: () => do_not_optimize(byHand(input)) },
       candidate: { label: "new ToolResult({ output, metadata })", fn: () => do_not_optimize(new ToolResult({ output, metadata: input })) },
     },
     {

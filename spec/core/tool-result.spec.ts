@@ -1,7 +1,7 @@
 // Behaviours of ToolResult that are not data tables: construction, factories, getters, copies, display.
 import { describe, expect, it } from "@jest/globals";
 import { inspect } from "node:util";
-import { ContentPart, Request, ToolResult, ValidationError } from "toolnexus";
+import { Answer, ContentPart, Request, ToolResult, ValidationError } from "toolnexus";
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -183,8 +183,19 @@ describe("factories", () => {
     expect(ToolResult.pending({ id: "mine", kind: "input", prompt: "p" }).pending!.id).toBe("mine");
   });
 
+  it("an answer answers its request, or the request's id, and no other", () => {
+    const req = ToolResult.pending({ id: "r1", kind: "input", prompt: "p" }).pending!;
+    const answer = Answer.output(req, "staging");
+    expect(answer.answers(req)).toBe(true);
+    expect(answer.answers("r1")).toBe(true);
+    expect(answer.answers("r2")).toBe(false);
+    expect(answer.answers(Request.create({ kind: "input", prompt: "p" }))).toBe(false);
+  });
+
   it("authRequired", () => {
     const r = ToolResult.authRequired("https://e.com/login");
+    expect(r.isError).toBe(true); // a suspension is an error result: a host that knows nothing of it shows the prompt as a failure
+    expect(r.isPending).toBe(true);
     expect(r.output).toBe("Authorization required to continue\nhttps://e.com/login");
     expect(r.pending?.kind).toBe("authorization");
     expect(r.pending?.url).toBe("https://e.com/login");

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { ContentPart, ContentPartError } from "toolnexus";
+import { RUNS, timeout } from "../properties/settings";
 import { loadJSON } from "../support/fixtures";
 import { caught, toBase64, unpad, urlSafe, wrap } from "./support";
 
@@ -164,7 +165,7 @@ describe("any bytes, any spelling (property)", () => {
         expect(part.data).toBe(canonical);
         expect(part.byteLength).toBe(bytes.length);
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
-  });
+  }, timeout());
 });

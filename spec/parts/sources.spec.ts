@@ -1,4 +1,7 @@
 // Every source kind by every factory, for every media fixture (fixtures/parts/sources.json × media.json).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { ContentPart, ContentPartError } from "toolnexus";
 import { loadJSON } from "../support/fixtures";
@@ -56,6 +59,78 @@ describe.each(TABLE.sources)("source $kind (mime type from the $mimeFrom)", (row
       const part = await callAsync(factory, source);
       const name = row.namesFile && m.type === "file" ? m.file : undefined;
       expectPart(part, m, { keepsUrl: row.keepsUrl, url: typeof source === "string" ? source : undefined, name });
+    });
+  });
+});
+
+/** The labels a source carries that could give a mime type: none for bare bytes, streams and untyped data: URLs. */
+function labelsOf(source: unknown): string[] {
+  if (typeof source === "string") return source.startsWith("data:;") ? [] : source.startsWith("data:") ? ["data: URL"] : ["extension"];
+  const labels: string[] = [];
+  if (source instanceof Blob && source.type !== "") labels.push(source instanceof File ? "File type" : "Blob type");
+  if (source instanceof File) labels.push("extension");
+  return labels;
+}
+
+/**
+ * The row's source holding `m`'s bytes, with only the origin that `mimeFrom` names changed to say `other`'s
+ * type: a path or URL with `other`'s extension, a data: URL of `other`'s type, a Blob or File typed as
+ * `other`, a File named with `other`'s extension (its type kept). A source whose type comes from the
+ * signature must carry no label at all: it is the row's source as it is.
+ */
+function mislabelled(row: SourceRow, m: Media, other: Media): unknown {
+  const source = makeSource(row.kind, m);
+  const labels = labelsOf(source);
+  if (row.mimeFrom === "signature") {
+    expect([row.kind, labels]).toEqual([row.kind, []]);
+    return source;
+  }
+  expect([row.kind, labels.includes(row.mimeFrom)]).toEqual([row.kind, true]);
+  switch (row.mimeFrom) {
+    case "data: URL":
+      return String(source).replace(`data:${m.mimeType}`, `data:${other.mimeType}`);
+    case "Blob type":
+      return new Blob([mediaBytes(m)], { type: other.mimeType });
+    case "File type":
+      return new File([mediaBytes(m)], (source as File).name, { type: other.mimeType });
+    case "extension": {
+      if (source instanceof File) return new File([mediaBytes(m)], `as-other.${other.ext}`, { type: source.type });
+      if (/^https?:/.test(source as string)) {
+        const url = (source as string).replace(/\.(\w+)(?=$|[?#])/, `.${other.ext}`);
+        expect(url).not.toBe(source);
+        return url;
+      }
+      const path = join(mkdtempSync(join(tmpdir(), "toolnexus-mime-")), `as-other.${other.ext}`);
+      writeFileSync(path, mediaBytes(m));
+      return path;
+    }
+    default:
+      throw new Error(`fixtures/parts/sources.json: unknown mimeFrom ${JSON.stringify(row.mimeFrom)} for ${row.kind}`);
+  }
+}
+
+describe("mimeFrom: the mime type comes from where the table says", () => {
+  const ORIGINS = ["signature", "data: URL", "Blob type", "File type", "extension"];
+
+  it("every row names a known origin, and every origin has rows", () => {
+    expect(TABLE.sources.filter((r) => !ORIGINS.includes(r.mimeFrom))).toEqual([]);
+    expect(new Set(TABLE.sources.map((r) => r.mimeFrom))).toEqual(new Set(ORIGINS));
+  });
+
+  // Each fixture's bytes labelled as the next fixture (another mime type), read with the check off: the
+  // part's type is the label's when the type comes from a label, the bytes' when it comes from the signature.
+  describe.each(TABLE.sources)("$kind: from the $mimeFrom", (row) => {
+    it.each(MEDIA.map((m, i) => [m.file, m, MEDIA[(i + 1) % MEDIA.length]!] as const))("%s labelled as another type", async (_f, m, other) => {
+      expect(other.mimeType).not.toBe(m.mimeType);
+      const fromLabel = row.mimeFrom !== "signature";
+      const part = await callAsync("from", mislabelled(row, m, other), { verifyMime: false });
+      expect(part.mimeType).toBe(fromLabel ? other.mimeType : m.mimeType);
+      if (fromLabel && !row.keepsUrl) {
+        // With the check on, the label is checked against the bytes it holds.
+        const e = await caught(() => callAsync("from", mislabelled(row, m, other)));
+        expect(e).toBeInstanceOf(ContentPartError);
+        expect(e.code).toBe("mime-mismatch");
+      }
     });
   });
 });

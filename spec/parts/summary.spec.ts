@@ -104,12 +104,16 @@ describe("summary labels", () => {
 
   it.each(TABLE.parts.map((r) => [label(r.from), r] as const))("%s: a truncated result names the part left out by its summary", (_l, row) => {
     const part = make(row.from);
-    if (part.type === "text") return;
     const cut = ToolResult.ok("out", { parts: [part] }).truncate({ maxPartBytes: 0 });
     if (part.byteLength === 0) {
-      expect(cut.parts).toEqual([part]); // a url part takes no bytes of the budget
+      expect(part.data).toBeUndefined(); // only a url part takes no bytes of the budget
+      expect(cut.parts).toEqual([part]);
+      expect(cut.output).toBe("out");
     } else {
-      expect(cut.output).toBe(`out\n[omitted ${row.summary.replace(/^(\w+) /, "$1 part ")}]`);
+      // A text part is named by its length (its summary is the text itself); a media part by its summary.
+      const name = part.type === "text" ? `text part (${part.text!.length} characters)` : row.summary.replace(/^(\w+) /, "$1 part ");
+      expect(cut.output).toBe(`out\n[omitted ${name}]`);
+      expect(cut.parts).toBeNull();
     }
   });
 });

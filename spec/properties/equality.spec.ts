@@ -22,6 +22,7 @@ const OBJECTS = [
   '{"constructor":{"a":1},"valueOf":2}',
   '{"valueOf":2,"constructor":{"a":1}}',
   '{"constructor":{"a":2},"valueOf":2}',
+  '{"constructor":{"a":1},"valueOf":2,"x":null}',
   '{"toString":"x","a":{"valueOf":null}}',
   '{"a":{"valueOf":null},"toString":"x"}',
   '{"a":{"valueOf":0},"toString":"x"}',
@@ -130,12 +131,19 @@ describe.each(DOMAINS.map((d) => [d.name, d] as const))("%s.equals", (_name, d) 
     fc.assert(fc.property(pairOf(d), ([a, b]) => expect(a.equals(b)).toBe(b.equals(a))));
   }, timeout());
 
-  it(`is transitive (${RUNS} runs)`, () => {
+  it(`is transitive (${RUNS} runs), with the premise met in at least a tenth of them`, () => {
+    let chains = 0; // runs where a equals b and b equals c, three distinct objects
     fc.assert(
       fc.property(tripleOf(d), ([a, b, c]) => {
-        if (a.equals(b) && b.equals(c)) expect(a.equals(c)).toBe(true);
+        if (a.equals(b) && b.equals(c)) {
+          if (a !== b && b !== c && a !== c) chains++;
+          expect(a.equals(c)).toBe(true);
+          expect(c.equals(a)).toBe(true);
+        }
       }),
     );
+    // The property is vacuous when the premise is rare: the triples are drawn so that it is common.
+    expect(chains).toBeGreaterThanOrEqual(Math.ceil(RUNS / 10));
   }, timeout());
 
   it(`agrees with equality of toJSON up to key order (${RUNS} runs)`, () => {
@@ -154,6 +162,20 @@ describe.each(DOMAINS.map((d) => [d.name, d] as const))("%s.equals", (_name, d) 
       fc.property(d.value, fc.anything({ withMap: true, withSet: true, withNullPrototype: true }), (a, other) => {
         expect(a.equals(other)).toBe(false);
         expect(a.equals(a.toJSON())).toBe(false);
+      }),
+    );
+  }, timeout());
+});
+
+describe("ToolResult.equals sees every field", () => {
+  it(`a copy with one field changed is never equal, either way (${RUNS} runs)`, () => {
+    fc.assert(
+      fc.property(result, (r) => {
+        const copies = [r.withIsError(!r.isError), r.withOutput(`${r.output}!`), r.mergeMetadata({ extra: 1 }), r.addParts(ContentPart.text("more"))];
+        for (const c of copies) {
+          expect(r.equals(c)).toBe(false);
+          expect(c.equals(r)).toBe(false);
+        }
       }),
     );
   }, timeout());

@@ -167,6 +167,8 @@ describe("values built by the other doors round-trip", () => {
         const req = Request.fromJSON(doc);
         for (const a of [Answer.accept(req, data), Answer.accept(req.id), Answer.decline(req, reason), Answer.output(req, text), new Answer({ id: req.id, ok: true })]) {
           expect(a.answers(req)).toBe(true);
+          expect(a.answers(req.id)).toBe(true); // the id alone answers too
+          expect(a.answers(`${req.id}x`)).toBe(false);
           roundTrips((v) => Answer.fromJSON(v), a);
         }
       }),

@@ -2,7 +2,11 @@
 import { ToolnexusError } from "toolnexus";
 import { describeThrown, safeInstanceOf } from "../hostile/constructs";
 
-/** Every code a toolnexus error may carry (DESIGN.md, "Errors"). */
+/**
+ * Every code a toolnexus error may carry: the table of the README's "Errors" section. The rule: every error
+ * the library throws is a `ToolnexusError` subclass with one of these codes and a string path; a new code is
+ * added to that table and here together.
+ */
 export const CODES = new Set([
   "invalid-type", "missing", "not-json", "cycle", "too-deep", "invalid-value", "invalid-timestamp", "invalid-pending",
   "source-conflict", "source-missing", "unknown-extension", "unknown-mime", "too-large", "invalid-base64", "empty",

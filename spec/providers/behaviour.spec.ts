@@ -64,10 +64,12 @@ describe("losses", () => {
     const r = ToolResult.ok("x", { parts: [png(), clip] });
     for (const unsupported of ["placeholder", "omit", "error"] as const) {
       const onLoss = jest.fn<(l: Loss) => void>();
-      try {
-        toAnthropic(r, { toolUseId: "t", unsupported, onLoss });
-      } catch {
-        // "error" throws after reporting
+      const run = () => toAnthropic(r, { toolUseId: "t", unsupported, onLoss });
+      if (unsupported === "error") {
+        // "error" throws after reporting; the other policies return a value.
+        expect(thrownBy(run)).toMatchObject({ code: "unsupported", path: "parts[1]" });
+      } else {
+        expect(run().content).toHaveLength(unsupported === "omit" ? 2 : 3);
       }
       expect(onLoss).toHaveBeenCalledTimes(1);
       const loss = onLoss.mock.calls[0]![0];

@@ -2,7 +2,7 @@
 // both bundles. Each case pins the provider value (or the error), and every loss onLoss hears, in order.
 import { describe, expect, it } from "@jest/globals";
 import { ContentPart, ContentPartError, ToolResult, ValidationError } from "toolnexus";
-import { casesOf, objectsIn, PROJECTIONS, runCase } from "./support";
+import { casesOf, isOfKind, lossKindsOf, objectsIn, PROJECTIONS, runCase } from "./support";
 
 for (const p of PROJECTIONS) {
   describe(`${p.file} fixtures`, () => {
@@ -11,6 +11,18 @@ for (const p of PROJECTIONS) {
     it("has cases for every policy: placeholder, omit and error", () => {
       const policies = new Set(cases.filter((c) => c.losses.length > 0).map((c) => (c.options?.unsupported as string | undefined) ?? "placeholder"));
       expect([...policies].sort()).toEqual(["error", "omit", "placeholder"]);
+    });
+
+    const kinds = lossKindsOf(p.file);
+
+    it("every loss a row expects is of a kind listed in lossKinds", () => {
+      const stray = cases.flatMap((c) => c.losses.filter((l) => !kinds.some((k) => isOfKind(k, c, l.reason))).map((l) => `${c.name}: ${l.reason}`));
+      expect(stray).toEqual([]);
+    });
+
+    it.each(kinds.map((k) => [k.site, k] as const))("has at least two rows reporting the loss kind %s", (_site, k) => {
+      const rows = cases.filter((c) => c.losses.some((l) => isOfKind(k, c, l.reason)));
+      expect(rows.map((c) => c.name).length).toBeGreaterThanOrEqual(2);
     });
 
     it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
@@ -24,7 +36,7 @@ for (const p of PROJECTIONS) {
         const json = p.inbound ? (value as ToolResult).toJSON() : JSON.parse(JSON.stringify(value));
         expect(json).toEqual(c.expected);
       }
-      expect(losses.map((l) => (l.placeholder === undefined ? { path: l.path } : { path: l.path, placeholder: l.placeholder }))).toEqual(c.losses);
+      expect(losses.map((l) => (l.placeholder === undefined ? { path: l.path, reason: l.reason } : { path: l.path, reason: l.reason, placeholder: l.placeholder }))).toEqual(c.losses);
       for (const l of losses) {
         expect(l.provider).toBe(p.provider);
         expect(typeof l.reason).toBe("string");

@@ -10,6 +10,17 @@ import { casesOf, importEsm, PROJECTIONS, runCase } from "./support";
 
 const projection = (file: string) => PROJECTIONS.find((p) => p.file === file)!;
 
+/** The fixtures/providers/mcp-inbound.json cases built to be malformed, which the SDK's schema refuses. */
+const SDK_REJECTS: readonly string[] = [
+  "an unknown block type is reported and named in the output, never dropped",
+  "error: a lost block throws, after onLoss hears of it",
+  "malformed blocks are reported and named: no data, not http(s), not an object, no type, bad base64",
+  "omit: a lost block is reported but not named",
+  "error: a malformed block throws, after onLoss hears of it",
+  "more malformed blocks are reported and named: no mimeType, no uri, no resource, a resource without uri, or without text and blob",
+  "omit: every kind of malformed block is reported, none named",
+];
+
 async function media(): Promise<ToolResult> {
   const b64 = (file: string) => Buffer.from(loadBytes(file)).toString("base64");
   return ToolResult.ok("All the media", {
@@ -49,12 +60,25 @@ describe("MCP's CallToolResultSchema", () => {
   });
 
   it("accepts what fromMcp reads after the SDK parsed it (its defaults included)", () => {
-    for (const c of casesOf("mcp-inbound")) {
+    const cases = casesOf("mcp-inbound");
+    const rejected: string[] = [];
+    let ran = 0;
+    for (const c of cases) {
       const parsed = CallToolResultSchema.safeParse(c.input);
-      if (!parsed.success) continue; // the malformed cases are not CallToolResults at all
-      const { thrown } = runCase(projection("mcp-inbound"), { ...c, input: parsed.data as never });
-      if (c.throws === undefined) expect(thrown).toBeUndefined();
+      if (!parsed.success) {
+        rejected.push(c.name); // a malformed case is not a CallToolResult at all
+        continue;
+      }
+      ran++;
+      const { thrown, losses } = runCase(projection("mcp-inbound"), { ...c, input: parsed.data as never });
+      if (c.throws === undefined) expect([c.name, thrown]).toEqual([c.name, undefined]);
+      else expect(thrown).toMatchObject(c.throws);
+      expect([c.name, losses.map((l) => l.path)]).toEqual([c.name, c.losses.map((l) => l.path)]);
     }
+    // Only the cases built to be malformed are left out, and every other case ran.
+    expect(rejected.sort()).toEqual([...SDK_REJECTS].sort());
+    expect(ran).toBe(cases.length - SDK_REJECTS.length);
+    expect(ran).toBeGreaterThanOrEqual(15);
   });
 });
 

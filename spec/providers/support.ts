@@ -11,7 +11,17 @@ export interface ProviderCase {
   options?: Record<string, unknown>;
   expected?: unknown;
   throws?: { code: string; path: string };
-  losses: { path: string; placeholder?: string }[];
+  losses: { path: string; reason: string; placeholder?: string }[];
+}
+
+/** One kind of loss a projection can report (fixtures/providers/<file>.json, `lossKinds`). */
+export interface LossKind {
+  /** Where in lib/providers/ the loss is reported. */
+  site: string;
+  /** A pattern of the reason. */
+  match: string;
+  /** Set when the kind belongs to the error (true) or success (false) branch only. */
+  isError?: boolean;
 }
 
 /** A projection as the fixtures drive it: input JSON in, provider value out. */
@@ -38,6 +48,17 @@ export const PROJECTIONS: readonly Projection[] = [
 /** The cases of one fixture file. */
 export function casesOf(file: string): ProviderCase[] {
   return loadJSON<{ cases: ProviderCase[] }>(`providers/${file}.json`).cases;
+}
+
+/** The kinds of loss one fixture file lists. */
+export function lossKindsOf(file: string): LossKind[] {
+  return loadJSON<{ lossKinds: LossKind[] }>(`providers/${file}.json`).lossKinds;
+}
+
+/** True when a loss of case `c` with this reason is of the kind `k`. */
+export function isOfKind(k: LossKind, c: ProviderCase, reason: string): boolean {
+  if (!new RegExp(k.match).test(reason)) return false;
+  return k.isError === undefined || (c.input as { isError?: unknown }).isError === k.isError;
 }
 
 /** Runs a case's projection with an onLoss that records every loss. */

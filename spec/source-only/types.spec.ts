@@ -27,8 +27,11 @@ describe("types", () => {
     assertType<Equal<typeof copy, SearchResult>>();
     const safe = SearchResult.safeFromJSON({});
     assertType<Equal<typeof safe, SafeResult<SearchResult>>>();
+    // Both branches of the union are checked by the compiler whatever the value; `{}` is no result, so the
+    // failure branch is the one that runs.
     if (safe.success) assertType<Equal<typeof safe.data, SearchResult>>();
     else assertType<Equal<typeof safe.error, ValidationError>>();
+    expect(safe.success).toBe(false);
 
     // Metadata types are checked by the compiler only: at run time any JSON data is accepted.
     // @ts-expect-error: metadata is typed through the generic
@@ -108,8 +111,12 @@ describe("types", () => {
     assertType<Equal<typeof img, Promise<ContentPart>>>();
     await img.catch(() => undefined);
     const safe = await ContentPart.safeImage(new Uint8Array([1]));
-    if (!safe.success) expect(safe.error.code).toBe("unknown-mime");
-    const kind: Request["kind"] = "anything-goes";
-    expect(kind).toBe("anything-goes");
+    expect(safe.success).toBe(false);
+    expect(safe.success ? "no error" : safe.error.code).toBe("unknown-mime");
+    // The kind vocabulary is open: any string is a kind (a compile-time check: `tsc` fails if the type closes),
+    // and the well-known kinds stay named in it (editors offer them).
+    assertType<string extends Request["kind"] ? true : false>();
+    assertType<Equal<Extract<Request["kind"], "approval" | "input">, "approval" | "input">>();
+    expect(Request.create({ kind: "anything-goes", prompt: "p" }).kind).toBe("anything-goes");
   });
 });
