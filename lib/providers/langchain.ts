@@ -213,7 +213,7 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
 
   const status = fields.status;
   if (status !== undefined && status !== null && status !== "success" && status !== "error") {
-    raise("invalid-value", `${prefix}status`, `status must be "success" or "error", got ${typeof status === "string" ? JSON.stringify(escapeControl(status)) : typeName(status)}`, "Pass the message as LangChain made it.");
+    raise("invalid-value", `${prefix}status`, `status must be "success" or "error", got ${typeof status === "string" ? escapeControl(JSON.stringify(status)) : typeName(status)}`, "Pass the message as LangChain made it.");
   }
   const isError = status === "error";
   const artifact = readArtifact(fields.artifact, `${prefix}artifact`);
@@ -333,7 +333,7 @@ const isString = (v: unknown): v is string => typeof v === "string";
 
 /** `"image"`, or a long type cut short; control characters escaped (the sender chose it). */
 function quoteType(type: string): string {
-  return JSON.stringify(escapeControl(type.length > 40 ? `${type.slice(0, 40)}...` : type));
+  return escapeControl(JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type));
 }
 
 function readBlock(value: unknown, path: string): Read {

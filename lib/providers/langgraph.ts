@@ -82,7 +82,7 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
   return readArray(value as unknown[], path);
 }
 
-const quote = (s: string): string => JSON.stringify(escapeControl(s));
+const quote = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // interrupt() and Command({ resume })
