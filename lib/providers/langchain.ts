@@ -354,9 +354,10 @@ function readBlock(value: unknown, path: string): Read {
  */
 function normalize(b: Block, type: string, path: string): Media | Read | undefined {
   // Deprecated data blocks: { type, source_type, mime_type, data | url | id | text, metadata }.
+  // The part's name: `metadata.filename`, else `metadata.name`, else `title`; read once, for every shape.
+  const meta = nameFields(b.metadata, `${path}.metadata`) ?? (isString(b.title) && b.title !== "" ? b.title : undefined);
   const st = b.source_type;
   if ((type === "image" || type === "audio" || type === "file") && (st === "url" || st === "base64" || st === "id" || st === "text")) {
-    const meta = nameFields(b.metadata, `${path}.metadata`);
     const what = `${type} block`;
     if (st === "url" && isString(b.url)) return { what, mimeType: b.mime_type, url: b.url, name: meta };
     if (st === "base64" && isString(b.data)) return { what, mimeType: b.mime_type, data: b.data, name: meta };
@@ -366,18 +367,18 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
   // OpenAI Chat Completions shapes.
   if (type === "image_url" && (isObject(b.image_url) || isString(b.image_url))) {
     const url = isString(b.image_url) ? b.image_url : readOwn(b.image_url, ["url"], `${path}.image_url`).url;
-    if (isString(url)) return { what: "image_url block", mimeType: undefined, url, name: undefined };
+    if (isString(url)) return { what: "image_url block", mimeType: undefined, url, name: meta };
     return { kind: "lost", what: "image_url block", why: "its image_url has no url" };
   }
   if (type === "input_audio" && isObject(b.input_audio)) {
     const a = readOwn(b.input_audio, ["data", "format"], `${path}.input_audio`);
     if (!isString(a.data) || !isString(a.format)) return { kind: "lost", what: "input_audio block", why: "its input_audio has no data and format" };
     const format = a.format.toLowerCase();
-    return { what: "input_audio block", mimeType: mimeForExtension(format) ?? `audio/${format}`, data: a.data, name: undefined };
+    return { what: "input_audio block", mimeType: mimeForExtension(format) ?? `audio/${format}`, data: a.data, name: meta };
   }
   if (type === "file" && isObject(b.file)) {
     const f = readOwn(b.file, ["data", "file_id", "filename"], `${path}.file`);
-    const name = isString(f.filename) && f.filename !== "" ? f.filename : undefined;
+    const name = meta ?? (isString(f.filename) && f.filename !== "" ? f.filename : undefined);
     if (isString(f.data)) return { what: "file block", mimeType: undefined, url: f.data, name };
     if (isString(f.file_id)) return { what: "file block", mimeType: undefined, fileId: f.file_id, name };
     return { kind: "lost", what: "file block", why: "its file has neither data nor file_id" };
@@ -386,7 +387,7 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
   if ((type === "image" || type === "document") && isObject(b.source) && !isArrayAt(b.source, `${path}.source`, "the source")) {
     const s = readOwn(b.source, ["type", "media_type", "data", "url", "file_id"], `${path}.source`);
     const what = `${type} block`;
-    const name = isString(b.title) && b.title !== "" ? b.title : undefined;
+    const name = meta;
     if (s.type === "base64" && isString(s.data)) return { what, mimeType: s.media_type, data: s.data, name };
     if (s.type === "url" && isString(s.url)) return { what, mimeType: undefined, url: s.url, name };
     if (s.type === "file" && isString(s.file_id)) return { what, mimeType: undefined, fileId: s.file_id, name };
@@ -401,7 +402,7 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
     case "audio":
     case "file":
     case "text-plain": {
-      const name = nameOf(b, path);
+      const name = meta;
       const what = `${type} block`;
       const mimeType = b.mimeType ?? (type === "text-plain" ? "text/plain" : undefined);
       if (b.data !== undefined) return { what, mimeType, data: b.data, name };
@@ -419,13 +420,7 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
   }
 }
 
-/** A part's name: `metadata.filename`, else `metadata.name`, else `title`. */
-function nameOf(b: Block, path: string): string | undefined {
-  const fromMeta = nameFields(b.metadata, `${path}.metadata`);
-  if (fromMeta !== undefined) return fromMeta;
-  return isString(b.title) && b.title !== "" ? b.title : undefined;
-}
-
+/** The name in a block's `metadata`: `filename`, else `name`; `undefined` when there is none. */
 function nameFields(metadata: unknown, path: string): string | undefined {
   if (!isObject(metadata) || isArrayAt(metadata, path, "the metadata")) return undefined;
   const m = readOwn(metadata, ["filename", "name"], path);

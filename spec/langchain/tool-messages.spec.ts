@@ -169,6 +169,19 @@ describe("fromLangChain", () => {
     expect(reads).toBe(1);
   });
 
+  it("reads a block's metadata once, even when the block falls through from one shape to the next", () => {
+    let reads = 0;
+    const block = Object.defineProperty({ type: "image", source_type: "url", mimeType: "image/png", data: "iVBORw0KGgo=" }, "metadata", {
+      enumerable: true,
+      get() {
+        reads += 1;
+        return { filename: `read ${reads}` };
+      },
+    });
+    expect(fromLangChain({ content: [block] }).parts![0]!.name).toBe("read 1");
+    expect(reads).toBe(1);
+  });
+
   it("turns a getter that throws into a ValidationError at its path", () => {
     const block = Object.defineProperty({ type: "image" }, "data", {
       enumerable: true,
