@@ -10,7 +10,7 @@
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import { ValidationError, raise } from "../errors";
-import { typeName } from "../json-data";
+import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, Request, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
 import { previewJson } from "./ai-sdk-approvals";
@@ -260,9 +260,8 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
     const at = `value.actionRequests[${i}]`;
     const a = snapshot(entry, ["name", "args", "description"], at, "An action request", HITL_FIX);
     if (typeof a.name !== "string" || a.name === "") raise("invalid-type", `${at}.name`, `The action's name must be a non-empty string, got ${typeName(a.name)}`, HITL_FIX);
-    if (typeof a.args !== "object" || a.args === null || isArrayAt(a.args, `${at}.args`, "the args")) {
-      raise("invalid-type", `${at}.args`, `The action's args must be an object, got ${typeName(a.args)}`, HITL_FIX);
-    }
+    // One copy of the args, checked as JSON data: the prompt shows the same args the request stores.
+    const args = copyJsonObject(a.args, `${at}.args`, "The action's args");
     if (a.description !== undefined && typeof a.description !== "string") raise("invalid-type", `${at}.description`, `The description must be a string, got ${typeName(a.description)}`, HITL_FIX);
     const cat = `value.reviewConfigs[${i}]`;
     const c = snapshot(configs[i], ["actionName", "allowedDecisions"], cat, "A review config", HITL_FIX);
@@ -275,16 +274,9 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
         raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quote(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
-    const preview = previewJson(a.args);
+    const preview = previewJson(args);
     const prompt = a.description ?? `Approve the call to tool ${JSON.stringify(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
-    try {
-      return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args: a.args, allowedDecisions: allowed } });
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      // args that are not JSON data (a function, a Date, ...): say where they sat in the interrupt.
-      const inner = e.path.startsWith("data.args") ? `${at}.args${e.path.slice("data.args".length)}` : at;
-      throw new ValidationError(e.code, `In ${at}: ${e.message}`, { path: inner, cause: e });
-    }
+    return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
   });
 }
 

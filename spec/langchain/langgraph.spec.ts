@@ -140,6 +140,11 @@ describe("fromLangGraphResume and fromLangGraphInterrupt", () => {
     expect(thrownValidation(() => fromLangGraphInterrupt({ id: "x" })).path).toBe("value");
   });
 
+  it("reads an interrupt by its own properties only", () => {
+    const inherited = Object.create({ id: "x", value: requestA.toJSON() }) as LangGraphInterrupt;
+    expect(thrownValidation(() => fromLangGraphInterrupt(inherited)).path).toBe("value");
+  });
+
   it("gives interrupt values that are fresh and not frozen", () => {
     const v = toLangGraphInterrupt(requestA);
     expect(Object.isFrozen(v)).toBe(false);
@@ -236,6 +241,18 @@ describe("createAgent's human-in-the-loop middleware", () => {
     expect(requests[0]!.prompt).toBe('Approve the call to tool "deploy" with arguments {"env":"prod"}?');
     const answers = [Answer.fromJSON({ id: requests[0]!.id, ok: false, reason: "declined", data: { reason: "not today" } }), Answer.decline(requests[1]!, "expired")];
     expect(toLangChainHitlResponse(requests, answers)).toEqual({ decisions: [{ type: "reject", message: "not today" }, { type: "reject", message: "expired" }] });
+  });
+
+  it("makes the prompt from the same args it stores (a getter runs once)", () => {
+    let reads = 0;
+    const args = Object.defineProperty({}, "env", {
+      enumerable: true,
+      get: () => (++reads === 1 ? "staging" : "prod"),
+    });
+    const [request] = fromLangChainHitlRequest({ id: "i", value: { actionRequests: [{ name: "deploy", args }], reviewConfigs: [{ actionName: "deploy", allowedDecisions: ["approve"] }] } });
+    expect(request!.prompt).toBe('Approve the call to tool "deploy" with arguments {"env":"staging"}?');
+    expect(request!.data).toEqual({ toolName: "deploy", args: { env: "staging" }, allowedDecisions: ["approve"] });
+    expect(reads).toBe(1);
   });
 
   it("refuses an interrupt that is not the middleware's", () => {
