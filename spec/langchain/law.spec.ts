@@ -26,7 +26,9 @@ describe("the LangChain law", () => {
       fc.assert(
         fc.property(resultJSON, options, (json, o) => {
           const r = ToolResult.fromJSON(json);
-          const m = new ToolMessage(toLangChain(r, o));
+          const fields = toLangChain(r, o);
+          if (typeof fields.content !== "string") expect(fields.content.filter((b) => b.type === "text" && b.text === "")).toEqual([]); // never an empty text block
+          const m = new ToolMessage(fields);
           expect(fromLangChain(m).equals(r)).toBe(true);
           // The message's serialized form, as a host stores it as JSON text.
           const stored = JSON.parse(JSON.stringify(m.toJSON())) as LangChainToolMessageInput;
