@@ -96,3 +96,25 @@ export type {
 } from "./ai-sdk-approvals";
 export { fromAgentsInterruption, toAgentsDecision } from "./agents";
 export type { AgentsDecision, AgentsInterruption, AgentsRawToolCall } from "./agents";
+export { fromLangChain, LANGCHAIN_ERROR_TEXT, toLangChain } from "./langchain";
+export type {
+  FromLangChainOptions,
+  LangChainArtifact,
+  LangChainContentBlock,
+  LangChainDataBlock,
+  LangChainOptions,
+  LangChainTextBlock,
+  LangChainToolMessageFields,
+  LangChainToolMessageInput,
+} from "./langchain";
+export { fromLangChainHitlRequest, fromLangGraphInterrupt, fromLangGraphResume, toLangChainHitlResponse, toLangGraphInterrupt, toLangGraphResume } from "./langgraph";
+export type {
+  LangChainHitlActionRequest,
+  LangChainHitlDecision,
+  LangChainHitlDecisionType,
+  LangChainHitlRequest,
+  LangChainHitlResponse,
+  LangChainHitlReviewConfig,
+  LangGraphInterrupt,
+  LangGraphResume,
+} from "./langgraph";

@@ -1,0 +1,501 @@
+/**
+ * LangChain.js tool messages, both ways: a `ToolResult` to the fields of a `ToolMessage`, and a `ToolMessage`
+ * (or its fields, or its serialized form) back to a `ToolResult`.
+ *
+ * The shapes are this package's own structural types, which `@langchain/core`'s `ToolMessage` accepts; nothing
+ * here imports LangChain.
+ *
+ * @module
+ */
+import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
+import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
+import { ContentPart } from "../content-part";
+import { ContentPartError, ToolnexusError, raise } from "../errors";
+import { typeName } from "../json-data";
+import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
+import { where } from "../path";
+import { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, isBlank, losePart, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+
+/** A `text` content block. */
+export type LangChainTextBlock = { type: "text"; text: string };
+
+/**
+ * A current LangChain standard data block (`image`, `file` or `audio`), as `toLangChain` writes it: camelCase
+ * `mimeType`, base64 `data` or an http(s) `url`, and the part's name in `metadata.filename`.
+ */
+export type LangChainDataBlock = {
+  type: "image" | "file" | "audio";
+  mimeType: string;
+  data?: string;
+  url?: string;
+  metadata?: { filename: string };
+};
+
+/** A content block that {@link toLangChain} writes. */
+export type LangChainContentBlock = LangChainTextBlock | LangChainDataBlock;
+
+/**
+ * What {@link toLangChain} keeps beside the content, in the `ToolMessage`'s `artifact` (which LangChain never
+ * shows a model): the result's metadata as its JSON text (`null` without metadata; text, so that a LangGraph
+ * checkpoint keeps every key as it was), and `outputBlock`, 1 when `content[0]` is the output's text block.
+ */
+export type LangChainArtifact = {
+  toolnexus: { v: 1; metadata: string | null; outputBlock: 0 | 1 };
+};
+
+/** The fields of a LangChain `ToolMessage`, as {@link toLangChain} gives them: pass them to `new ToolMessage(...)`. */
+export type LangChainToolMessageFields = {
+  content: string | LangChainContentBlock[];
+  tool_call_id: string;
+  status: "success" | "error";
+  artifact: LangChainArtifact;
+  name?: string;
+};
+
+/**
+ * What {@link fromLangChain} reads: a `ToolMessage`, the fields given to its constructor, or its serialized
+ * form (`message.toJSON()`, `{ lc: 1, type: "constructor", id, kwargs }`).
+ */
+export type LangChainToolMessageInput = {
+  readonly content?: unknown;
+  readonly status?: string | undefined;
+  readonly artifact?: unknown;
+  readonly tool_call_id?: string | undefined;
+};
+
+/** Options of {@link toLangChain}. */
+export interface LangChainOptions extends ProjectionOptions {
+  /** The id of the tool call this message answers (`toolCall.id`). */
+  toolCallId: string;
+  /** The tool's name, stored as the message's `name`. */
+  name?: string;
+}
+
+/** Options of {@link fromLangChain}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
+export type FromLangChainOptions = ProjectionOptions;
+
+/** The output of an error message that carries no text (as `fromMcp` words its own). */
+export const LANGCHAIN_ERROR_TEXT = "LangChain tool returned an error";
+
+const TO_LANGCHAIN = projection("langchain", "LangChain", "toLangChain");
+const FROM_LANGCHAIN = projection("langchain", "LangChain", "fromLangChain");
+const TO_KEYS = ["toolCallId", "name"] as const;
+
+/**
+ * The fields of a LangChain `ToolMessage` for a result: `new ToolMessage(toLangChain(result, { toolCallId }))`.
+ *
+ * - `content` is the output string when the result has no parts; else LangChain's current standard blocks:
+ *   a `text` block of the output (left out when the output is empty), then one block per part in order, `{
+ *   type: "image" | "file" | "audio", mimeType, data | url }` with the part's name in `metadata.filename`,
+ *   and a text part as a `text` block. No empty text block is written.
+ * - `status` is `"error"` for an error result, else `"success"`.
+ * - `artifact` is `{ toolnexus: { v: 1, metadata, outputBlock } }`, which LangChain keeps but never sends to a
+ *   model: `metadata` is the result's metadata as JSON text (`null` without metadata; a pending request
+ *   included), `outputBlock` is 1 when `content[0]` is the output's text block. With it, {@link fromLangChain}
+ *   gives the result back whole, after a LangGraph checkpoint too.
+ *
+ * The object is fresh and not frozen (LangChain's constructor writes into it). Every part fits a LangChain
+ * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
+ * default) and reported to `onLoss`. Metadata never reaches the model.
+ *
+ * @example
+ * ```ts
+ * import { ToolMessage } from "@langchain/core/messages";
+ * import { ToolResult } from "toolnexus";
+ * import { toLangChain } from "toolnexus/providers";
+ *
+ * const message = new ToolMessage(toLangChain(ToolResult.ok("42"), { toolCallId: call.id!, name: call.name }));
+ * message.content; // "42"
+ * ```
+ */
+export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
+  const ctx = readOptions(options, TO_LANGCHAIN);
+  const own = readOwnOptions(options, TO_KEYS, "toLangChain");
+  const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
+  const name = optionalString(own.name, "name", '"search"');
+  const r = asResult(result, "toLangChain");
+
+  let content: string | LangChainContentBlock[];
+  let outputBlock: 0 | 1 = 0;
+  if (r.parts === null) content = r.output;
+  else {
+    const blocks: LangChainContentBlock[] = [];
+    if (r.output !== "") {
+      blocks.push({ type: "text", text: r.output });
+      outputBlock = 1;
+    }
+    const parts = r.parts;
+    for (let i = 0; i < parts.length; i++) {
+      const block = toBlock(ctx, parts[i]!, i);
+      if (block !== undefined) blocks.push(block);
+    }
+    content = blocks;
+  }
+  const metadata = r.metadata === null ? null : JSON.stringify(r.metadata);
+  const out: LangChainToolMessageFields = {
+    content,
+    tool_call_id: toolCallId,
+    status: r.isError ? "error" : "success",
+    artifact: { toolnexus: { v: 1, metadata, outputBlock } },
+  };
+  if (name !== undefined) out.name = name;
+  return out;
+}
+
+function toBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
+  const over = overCap(ctx, part);
+  if (over !== undefined) {
+    const text = losePart(ctx, index, part, over);
+    return text === undefined ? undefined : { type: "text", text };
+  }
+  if (part.type === "text") return { type: "text", text: part.text! };
+  const block: LangChainDataBlock = part.data === undefined
+    ? { type: part.type, mimeType: part.mimeType!, url: part.url! }
+    : { type: part.type, mimeType: part.mimeType!, data: part.data };
+  if (part.name !== undefined) block.metadata = { filename: part.name };
+  return block;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inbound
+
+const MESSAGE_KEYS = ["content", "status", "artifact", "lc", "type", "kwargs"] as const;
+const KWARGS_KEYS = ["content", "status", "artifact"] as const;
+const ARTIFACT_KEYS = ["v", "metadata", "outputBlock"] as const;
+const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...), or message.toJSON().";
+
+/**
+ * Reads a LangChain `ToolMessage` into a `ToolResult`. It takes the message itself, the fields given to its
+ * constructor, or its serialized form (`message.toJSON()`), read once, by own properties (see the README's
+ * "Reading what callers pass").
+ *
+ * - `isError` is `status === "error"` (`"success"` or no status is a success).
+ * - With the `toolnexus` artifact {@link toLangChain} writes, the output and the metadata come back exactly:
+ *   `fromLangChain(new ToolMessage(toLangChain(r, o))).equals(r)`, after a LangGraph checkpoint too. The text
+ *   blocks after the output's own become text parts.
+ * - Without it, the output is the message's text blocks joined by `"\n"` (an error's too); an error with no
+ *   text reads `LangChain tool returned an error`. Metadata is null.
+ * - Media blocks become parts, in the current standard shapes (`{ type: "image" | "file" | "audio" |
+ *   "text-plain", mimeType, data | url }`) and the older ones LangChain's own `contentBlocks` converts
+ *   (`source_type` with `mime_type`, OpenAI's `image_url`, `input_audio` and `file`, Anthropic's `image` and
+ *   `document` with a `source`). A part's name comes from `metadata.filename`, else `metadata.name`, else
+ *   `title`; a missing mime type from the data's signature or the url's extension, else
+ *   `application/octet-stream`, and the part's type follows its mime type. `Uint8Array` data is copied.
+ *
+ * A block that cannot become a part (one that refers to a provider file by `fileId` only, `video`,
+ * `reasoning`, an unknown type, data that is not base64, a url that is not http(s)) is never dropped
+ * silently: it is reported to `onLoss` and, under the default policy, named in the output by a line such as
+ * `[unsupported LangChain video block (video is not a part type)]`; `unsupported: "error"` throws a
+ * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
+ * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
+ * artifact) is a `ValidationError`.
+ *
+ * @example
+ * ```ts
+ * import { fromLangChain } from "toolnexus/providers";
+ *
+ * const messages = await toolNode.invoke({ messages: [aiMessage] });
+ * const result = fromLangChain(messages.messages[0]);
+ * result.parts?.[0]?.summary(); // "image (image/png, 10240 bytes)"
+ * ```
+ */
+export function fromLangChain(message: LangChainToolMessageInput, options?: FromLangChainOptions): ToolResult {
+  const ctx = readOptions(options, FROM_LANGCHAIN);
+  let fields: Snapshot<(typeof KWARGS_KEYS)[number]> = snapshot(message, MESSAGE_KEYS, "", "A ToolMessage", MESSAGE_FIX);
+  let prefix = "";
+  const outer = fields as Snapshot<(typeof MESSAGE_KEYS)[number]>;
+  if (outer.lc === 1 && outer.type === "constructor" && outer.kwargs !== undefined) {
+    fields = snapshot(outer.kwargs, KWARGS_KEYS, "kwargs", "The kwargs of a serialized ToolMessage", MESSAGE_FIX);
+    prefix = "kwargs.";
+  }
+
+  const status = fields.status;
+  if (status !== undefined && status !== null && status !== "success" && status !== "error") {
+    raise("invalid-value", `${prefix}status`, `status must be "success" or "error", got ${typeof status === "string" ? escapeControl(JSON.stringify(status)) : typeName(status)}`, "Pass the message as LangChain made it.");
+  }
+  const isError = status === "error";
+  const artifact = readArtifact(fields.artifact, `${prefix}artifact`);
+
+  const content = fields.content;
+  let blocks: unknown[];
+  if (typeof content === "string") blocks = [{ type: "text", text: content }];
+  else if (content === undefined) return raise("missing", `${prefix}content`, "The message has no content", MESSAGE_FIX);
+  else if (typeof content === "object" && content !== null && isArrayAt(content, `${prefix}content`, "content")) blocks = readArray(content as unknown[], `${prefix}content`);
+  else return raise("invalid-type", `${prefix}content`, `content must be a string or an array of content blocks, got ${typeName(content)}`, MESSAGE_FIX);
+
+  let output: string | undefined;
+  let first = 0;
+  if (artifact !== undefined) {
+    if (typeof content === "string") {
+      output = content;
+      first = 1;
+    } else if (artifact.outputBlock === 1) {
+      const head = blocks.length > 0 ? readBlock(blocks[0], `${prefix}content[0]`) : undefined;
+      if (head === undefined || head.kind !== "text") {
+        raise("invalid-value", `${prefix}content[0]`, "The toolnexus artifact says content[0] is the output's text block, but it is not a text block", "Pass the message as toLangChain() made it, or drop its artifact.");
+      }
+      output = head.text;
+      first = 1;
+    } else output = "";
+  }
+
+  const texts: string[] = [];
+  const parts: ContentPart[] = [];
+  const lossLines: string[] = [];
+  for (let i = first; i < blocks.length; i++) {
+    const path = `${prefix}content[${i}]`;
+    const read = readBlock(blocks[i], path);
+    if (read.kind === "text") {
+      if (artifact === undefined) texts.push(read.text);
+      else if (read.text !== "") parts.push(ContentPart.text(read.text));
+    } else if (read.kind === "part") {
+      const over = overCap(ctx, read.part);
+      if (over === undefined) parts.push(read.part);
+      else {
+        const line = losePart(ctx, i, read.part, over, path);
+        if (line !== undefined) lossLines.push(line);
+      }
+    } else {
+      const line = loseBlock(ctx, path, read.what, read.why);
+      if (line !== undefined) lossLines.push(line);
+    }
+  }
+
+  if (output === undefined) {
+    output = texts.join("\n");
+    if (isError && isBlank(output)) output = LANGCHAIN_ERROR_TEXT;
+  }
+  for (const line of lossLines) output = output === "" ? line : `${output}\n${line}`;
+  const metadata = artifact?.metadata ?? null;
+  return new ToolResult({ output, isError, parts, metadata: metadata as Record<string, unknown> | null });
+}
+
+interface Artifact {
+  readonly metadata: unknown;
+  readonly outputBlock: 0 | 1;
+}
+
+/** The `toolnexus` entry of a message's artifact, checked; `undefined` when there is none. */
+function readArtifact(artifact: unknown, path: string): Artifact | undefined {
+  if (typeof artifact !== "object" || artifact === null || isArrayAt(artifact, path, "the artifact")) return undefined;
+  const ours = readOwn(artifact, ["toolnexus"], path).toolnexus;
+  if (ours === undefined) return undefined;
+  const at = `${path}.toolnexus`;
+  const fix = "Pass the artifact as toLangChain() wrote it, or drop it.";
+  const a = snapshot(ours, ARTIFACT_KEYS, at, "The toolnexus artifact", fix);
+  if (a.v !== 1) raise("invalid-value", `${at}.v`, `Unknown toolnexus artifact version ${typeof a.v === "number" ? String(a.v) : typeName(a.v)}`, "Read it with the toolnexus version that wrote it.");
+  if (a.outputBlock !== 0 && a.outputBlock !== 1) raise("invalid-value", `${at}.outputBlock`, `outputBlock must be 0 or 1, got ${typeof a.outputBlock === "number" ? String(a.outputBlock) : typeName(a.outputBlock)}`, fix);
+  let metadata: unknown = a.metadata;
+  if (typeof metadata === "string") {
+    try {
+      metadata = JSON.parse(metadata);
+    } catch (e) {
+      raise("not-json", `${at}.metadata`, "The metadata is not JSON text", fix, e);
+    }
+  }
+  if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || isArrayAt(metadata, `${at}.metadata`, "the metadata"))) {
+    raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
+  }
+  return { metadata, outputBlock: a.outputBlock as 0 | 1 };
+}
+
+/** Reports a block that cannot become a part and handles it by the policy; the line to add, if any. */
+function loseBlock(ctx: Context, path: string, what: string, why: string): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? `[unsupported LangChain ${what} (${why})]` : undefined;
+  report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
+  if (ctx.policy === "error") {
+    throw new ContentPartError("unsupported", `The ${what} ${where(path)} cannot become a part: ${why}. Convert it before reading the message, or pass unsupported: "placeholder" or "omit".`, { path });
+  }
+  return placeholder;
+}
+
+type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart } | { kind: "lost"; what: string; why: string };
+
+const BLOCK_KEYS = ["type", "text", "mimeType", "mime_type", "data", "url", "fileId", "id", "source_type", "metadata", "title", "image_url", "input_audio", "file", "source"] as const;
+type Block = Snapshot<(typeof BLOCK_KEYS)[number]>;
+
+/** A media block, normalized: what LangChain's `contentBlocks` would give, before it becomes a part. */
+interface Media {
+  readonly what: string;
+  readonly mimeType: unknown;
+  readonly data?: unknown;
+  readonly url?: unknown;
+  readonly fileId?: unknown;
+  readonly name: string | undefined;
+  /** Plain text to be stored as a file's data (a `text-plain` block, a text document). */
+  readonly text?: string;
+}
+
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+const isString = (v: unknown): v is string => typeof v === "string";
+
+/** `"image"`, or a long type cut short; control characters escaped (the sender chose it). */
+function quoteType(type: string): string {
+  return escapeControl(JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type));
+}
+
+function readBlock(value: unknown, path: string): Read {
+  if (!isObject(value) || isArrayAt(value, path, "the block")) return { kind: "lost", what: "content block", why: `not an object but ${typeName(value)}` };
+  const b = readOwn(value, BLOCK_KEYS, path);
+  const type = b.type;
+  if (!isString(type)) return { kind: "lost", what: "content block", why: "it has no type" };
+  const media = normalize(b, type, path);
+  if (media === undefined) return { kind: "lost", what: "content block", why: `unknown type ${quoteType(type)}` };
+  if ("kind" in media) return media;
+  return toPart(media);
+}
+
+/**
+ * The block as a text or a media record, following LangChain's `contentBlocks` conversions in its order (the
+ * deprecated data blocks, then OpenAI's shapes, then Anthropic's, then the current standard ones);
+ * `undefined` for an unknown type.
+ */
+function normalize(b: Block, type: string, path: string): Media | Read | undefined {
+  // Deprecated data blocks: { type, source_type, mime_type, data | url | id | text, metadata }.
+  // The part's name: `metadata.filename`, else `metadata.name`, else `title`; read once, for every shape.
+  const meta = nameFields(b.metadata, `${path}.metadata`) ?? (isString(b.title) && b.title !== "" ? b.title : undefined);
+  const st = b.source_type;
+  if ((type === "image" || type === "audio" || type === "file") && (st === "url" || st === "base64" || st === "id" || st === "text")) {
+    const what = `${type} block`;
+    if (st === "url" && isString(b.url)) return { what, mimeType: b.mime_type, url: b.url, name: meta };
+    if (st === "base64" && isString(b.data)) return { what, mimeType: b.mime_type, data: b.data, name: meta };
+    if (st === "id" && isString(b.id)) return { what, mimeType: b.mime_type, fileId: b.id, name: meta };
+    if (st === "text" && type === "file" && isString(b.text)) return { what, mimeType: b.mime_type ?? "text/plain", text: b.text, name: meta };
+  }
+  // OpenAI Chat Completions shapes.
+  if (type === "image_url" && (isObject(b.image_url) || isString(b.image_url))) {
+    const url = isString(b.image_url) ? b.image_url : readOwn(b.image_url, ["url"], `${path}.image_url`).url;
+    if (isString(url)) return { what: "image_url block", mimeType: undefined, url, name: meta };
+    return { kind: "lost", what: "image_url block", why: "its image_url has no url" };
+  }
+  if (type === "input_audio" && isObject(b.input_audio)) {
+    const a = readOwn(b.input_audio, ["data", "format"], `${path}.input_audio`);
+    if (!isString(a.data) || !isString(a.format)) return { kind: "lost", what: "input_audio block", why: "its input_audio has no data and format" };
+    const format = a.format.toLowerCase();
+    return { what: "input_audio block", mimeType: mimeForExtension(format) ?? `audio/${format}`, data: a.data, name: meta };
+  }
+  if (type === "file" && isObject(b.file)) {
+    const f = readOwn(b.file, ["data", "file_id", "filename"], `${path}.file`);
+    const name = meta ?? (isString(f.filename) && f.filename !== "" ? f.filename : undefined);
+    if (isString(f.data)) return { what: "file block", mimeType: undefined, url: f.data, name };
+    if (isString(f.file_id)) return { what: "file block", mimeType: undefined, fileId: f.file_id, name };
+    return { kind: "lost", what: "file block", why: "its file has neither data nor file_id" };
+  }
+  // Anthropic shapes: { type: "image" | "document", source: { type, media_type, data | url | file_id } }.
+  if ((type === "image" || type === "document") && isObject(b.source) && !isArrayAt(b.source, `${path}.source`, "the source")) {
+    const s = readOwn(b.source, ["type", "media_type", "data", "url", "file_id"], `${path}.source`);
+    const what = `${type} block`;
+    const name = meta;
+    if (s.type === "base64" && isString(s.data)) return { what, mimeType: s.media_type, data: s.data, name };
+    if (s.type === "url" && isString(s.url)) return { what, mimeType: undefined, url: s.url, name };
+    if (s.type === "file" && isString(s.file_id)) return { what, mimeType: undefined, fileId: s.file_id, name };
+    if (type === "document" && s.type === "text" && isString(s.data)) return { what, mimeType: s.media_type ?? "text/plain", text: s.data, name };
+    return { kind: "lost", what, why: `its source of type ${isString(s.type) ? quoteType(s.type) : typeName(s.type)} has no content a part can hold` };
+  }
+  // The current standard blocks.
+  switch (type) {
+    case "text":
+      return isString(b.text) ? { kind: "text", text: b.text } : { kind: "lost", what: "text block", why: "its text is not a string" };
+    case "image":
+    case "audio":
+    case "file":
+    case "text-plain": {
+      const name = meta;
+      const what = `${type} block`;
+      const mimeType = b.mimeType ?? (type === "text-plain" ? "text/plain" : undefined);
+      if (b.data !== undefined) return { what, mimeType, data: b.data, name };
+      if (b.url !== undefined) return { what, mimeType, url: b.url, name };
+      if (type === "text-plain" && isString(b.text)) return { what, mimeType, text: b.text, name };
+      if (b.fileId !== undefined) return { what, mimeType, fileId: b.fileId, name };
+      return { kind: "lost", what, why: "it has neither data nor url" };
+    }
+    case "video":
+      return { kind: "lost", what: "video block", why: "video is not a part type" };
+    case "reasoning":
+      return { kind: "lost", what: "reasoning block", why: "reasoning is not tool output a part can hold" };
+    default:
+      return undefined;
+  }
+}
+
+/** The name in a block's `metadata`: `filename`, else `name`; `undefined` when there is none. */
+function nameFields(metadata: unknown, path: string): string | undefined {
+  if (!isObject(metadata) || isArrayAt(metadata, path, "the metadata")) return undefined;
+  const m = readOwn(metadata, ["filename", "name"], path);
+  if (isString(m.filename) && m.filename !== "") return m.filename;
+  if (isString(m.name) && m.name !== "") return m.name;
+  return undefined;
+}
+
+const utf8 = new TextEncoder();
+
+/** Builds the part through `ContentPart.fromJSON` (the wire is faithful: signatures are not checked); a refusal is a loss. */
+function toPart(m: Media): Read {
+  const lost = (why: string): Read => ({ kind: "lost", what: m.what, why });
+  if (m.fileId !== undefined) return lost("it refers to a provider's file by fileId, which a part cannot hold");
+  let mime: string | undefined;
+  if (m.mimeType !== undefined && m.mimeType !== null) {
+    if (!isString(m.mimeType)) return lost(`its mimeType is ${typeName(m.mimeType)}, not a string`);
+    mime = normalizeMime(m.mimeType);
+    if (mime === undefined) return lost(`its mimeType ${quoteType(m.mimeType)} is not of the form type/subtype`);
+  }
+  let data: string | undefined;
+  let url: string | undefined;
+  if (m.text !== undefined) {
+    data = encodeBase64(utf8.encode(m.text));
+    if (data === "") return lost("its text is empty");
+  } else if (m.data !== undefined) {
+    if (isString(m.data)) data = m.data;
+    else if (ArrayBuffer.isView(m.data)) {
+      // Bytes (LangChain allows a Uint8Array): copied into base64 now; a detached buffer is a loss.
+      const view = m.data;
+      try {
+        data = encodeBase64(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+      } catch {
+        return lost("its bytes cannot be read (a detached buffer)");
+      }
+    } else return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
+  } else if (isString(m.url)) url = m.url;
+  else return lost(`its url is ${typeName(m.url)}, not a string`);
+
+  try {
+    if (url !== undefined && /^data:/i.test(url)) {
+      return { kind: "part", part: ContentPart.fromDataUrl(url, { ...(mime === undefined ? {} : { mimeType: mime }), ...(m.name === undefined ? {} : { name: m.name }), verifyMime: false }) };
+    }
+    if (mime === undefined) mime = data !== undefined ? sniffed(data) : fromExtension(url!);
+    const json: Record<string, unknown> = data !== undefined ? { type: familyOf(mime), mimeType: mime, data } : { type: familyOf(mime), mimeType: mime, url };
+    if (m.name !== undefined) json.name = m.name;
+    return { kind: "part", part: ContentPart.fromJSON(json) };
+  } catch (e) {
+    if (e instanceof ToolnexusError) return lost(reasonOf(e));
+    throw e;
+  }
+}
+
+/** The mime type of base64 data by its signature, else `application/octet-stream`. */
+function sniffed(b64: string): string {
+  // A prefix long enough for the signature, in any spelling the caller may use (unpadded, URL-safe, wrapped).
+  const head = toCanonicalBase64(b64.slice(0, 64));
+  return (head === undefined || head === "" ? undefined : sniff(decodePrefix(head, SNIFF_BYTES))) ?? "application/octet-stream";
+}
+
+/** The mime type of a url's path extension, else `application/octet-stream`. */
+function fromExtension(url: string): string {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // not a URL: ContentPart.fromJSON refuses it
+  }
+  return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
+}
+
+/** The first sentence of an error's message, for a loss line: what was wrong, never the data. */
+function reasonOf(e: ToolnexusError): string {
+  const m = e.message;
+  const at = m.indexOf(" at ");
+  const head = at > 0 ? m.slice(0, at) : m;
+  return escapeControl(head.charAt(0).toLowerCase() + head.slice(1));
+}

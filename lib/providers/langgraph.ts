@@ -1,0 +1,368 @@
+/**
+ * LangGraph.js pauses: a toolnexus `Request` as the value of LangGraph's `interrupt()`, the `Answer` as the
+ * resume value of a `Command`, and `createAgent`'s human-in-the-loop middleware (its action requests and
+ * decisions) as toolnexus approval requests and answers.
+ *
+ * The shapes are this package's own structural types, which LangGraph's `Interrupt` and `Command` and
+ * LangChain's `HITLRequest` / `HITLResponse` fit; nothing here imports LangChain or LangGraph.
+ *
+ * @module
+ */
+import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
+import { ValidationError, raise } from "../errors";
+import { copyJsonObject, typeName } from "../json-data";
+import { joinPath } from "../path";
+import { Answer, Request, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
+import { previewJson } from "./ai-sdk-approvals";
+
+/** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
+export type LangGraphInterrupt<V = unknown> = {
+  readonly id?: string | undefined;
+  readonly value?: V | undefined;
+};
+
+/**
+ * The params of `new Command(...)` that resume a graph: `{ resume: answer JSON }` for one pending interrupt, or
+ * `{ resume: { [interruptId]: answer JSON } }` when several are pending.
+ */
+export type LangGraphResume = { resume: AnswerJSON | { [interruptId: string]: AnswerJSON } };
+
+/** A decision `createAgent`'s human-in-the-loop middleware allows for an action. */
+export type LangChainHitlDecisionType = "approve" | "edit" | "reject";
+
+/** One action the human-in-the-loop middleware asks about: a tool call, with the text shown to a person. */
+export type LangChainHitlActionRequest = {
+  readonly name: string;
+  readonly args: { readonly [key: string]: unknown };
+  readonly description?: string | undefined;
+};
+
+/** How an action may be decided. */
+export type LangChainHitlReviewConfig = {
+  readonly actionName: string;
+  readonly allowedDecisions: readonly LangChainHitlDecisionType[];
+  readonly argsSchema?: { readonly [key: string]: unknown } | undefined;
+};
+
+/** The value the human-in-the-loop middleware interrupts with (LangChain's `HITLRequest`). */
+export type LangChainHitlRequest = {
+  readonly actionRequests: readonly LangChainHitlActionRequest[];
+  readonly reviewConfigs: readonly LangChainHitlReviewConfig[];
+};
+
+/** One decision of a {@link LangChainHitlResponse}. */
+export type LangChainHitlDecision =
+  | { type: "approve" }
+  | { type: "edit"; editedAction: { name: string; args: Record<string, unknown> } }
+  | { type: "reject"; message: string };
+
+/** The resume value the human-in-the-loop middleware takes (LangChain's `HITLResponse`): one decision per action, in order. */
+export type LangChainHitlResponse = { decisions: LangChainHitlDecision[] };
+
+const INTERRUPT_FIX = "Pass an entry of the result's __interrupt__ list.";
+
+/** A fresh, unfrozen copy of JSON data (LangGraph stores and may write into what it is given). */
+function freshJSON<T>(value: unknown): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** An answer read from anywhere, its errors' paths under `path`. */
+function toAnswer(value: unknown, path: string): Answer {
+  try {
+    return Answer.fromJSON(value);
+  } catch (e) {
+    if (path === "" || !(e instanceof ValidationError)) throw e;
+    throw new ValidationError(e.code, `In ${path}: ${e.message}`, { path: joinPath(path, e.path), cause: e });
+  }
+}
+
+/** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */
+function listAt(value: unknown, path: string, what: string, fix: string): unknown[] {
+  if (typeof value !== "object" || value === null || !isArrayAt(value, path, what)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, fix);
+  return readArray(value as unknown[], path);
+}
+
+const quote = (s: string): string => escapeControl(JSON.stringify(s));
+
+// ---------------------------------------------------------------------------------------------------------
+// interrupt() and Command({ resume })
+
+/**
+ * The value to pass to LangGraph's `interrupt()` for a toolnexus request: the request's JSON, a fresh plain
+ * object (LangGraph keeps it in its checkpoints and shows it as `result.__interrupt__[i].value`).
+ *
+ * A node runs again from its start when the graph resumes, so the request's id must be the same on every
+ * run: build it from something stable, such as the tool call's id, not with `Request.create`.
+ *
+ * @example
+ * ```ts
+ * import { interrupt } from "@langchain/langgraph";
+ * import { Request } from "toolnexus";
+ * import { fromLangGraphResume, toLangGraphInterrupt } from "toolnexus/providers";
+ *
+ * const request = new Request({ id: toolCall.id, kind: "approval", prompt: "Deploy to production?" });
+ * const answer = fromLangGraphResume(request, interrupt(toLangGraphInterrupt(request)));
+ * ```
+ */
+export function toLangGraphInterrupt(request: Request): RequestJSON {
+  return freshJSON<RequestJSON>(toRequest(request, "").toJSON());
+}
+
+/**
+ * The toolnexus {@link Request} of a LangGraph interrupt made with {@link toLangGraphInterrupt}: an entry of
+ * `result.__interrupt__` (`{ id, value }`), read once, by own properties; its `value` is checked as a
+ * request's JSON (a `ValidationError` with a path under `value` otherwise).
+ *
+ * @example
+ * ```ts
+ * const result = await graph.invoke(input, config);
+ * const requests = (result.__interrupt__ ?? []).map((i) => fromLangGraphInterrupt(i));
+ * ```
+ */
+export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
+  const i = snapshot(interrupt, ["id", "value"], "", "An interrupt", INTERRUPT_FIX);
+  if (i.value === undefined) raise("missing", "value", "The interrupt has no value", INTERRUPT_FIX);
+  return toRequest(i.value, "value");
+}
+
+/**
+ * The params of `new Command(...)` that resume a graph with toolnexus answers.
+ *
+ * With one answer and no interrupts, `{ resume: answer JSON }`. Given the pending interrupts (the result's
+ * `__interrupt__` list), each answer is matched to the interrupt whose request has its id: one pending
+ * interrupt gives `{ resume: answer JSON }`, several give `{ resume: { [interrupt id]: answer JSON } }`, so
+ * that each node gets its own answer whatever the order (LangGraph alone matches a list of resume values by
+ * order). An interrupt without its answer, an answer that matches no interrupt, two answers for one request,
+ * or several answers without the interrupts is a `ValidationError`.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "@langchain/langgraph";
+ *
+ * const paused = await graph.invoke(input, config);
+ * const answers = [Answer.accept(requestB), Answer.decline(requestA)]; // any order
+ * await graph.invoke(new Command(toLangGraphResume(answers, paused.__interrupt__)), config);
+ * ```
+ */
+export function toLangGraphResume(answers: Answer | readonly Answer[], interrupts?: readonly LangGraphInterrupt[]): LangGraphResume {
+  const many = typeof answers === "object" && answers !== null && isArrayAt(answers, "", "the answers");
+  const list = many ? readArray(answers as readonly unknown[], "").map((a, i) => toAnswer(a, `[${i}]`)) : [toAnswer(answers, "")];
+  const answerPath = (j: number): string => (many ? `[${j}]` : "");
+  if (list.length === 0) raise("missing", "", "There is no answer to resume with", "Pass the Answer (or Answers) to the pending interrupts.");
+
+  if (interrupts === undefined) {
+    if (list.length > 1) raise("missing", "interrupts", "Several answers need the pending interrupts, to key each answer by its interrupt's id", "Pass the result's __interrupt__ list as the second argument.");
+    return { resume: freshJSON<AnswerJSON>(list[0]) };
+  }
+  const pending = listAt(interrupts, "interrupts", "interrupts", "Pass the result's __interrupt__ list.").map((entry, i) => {
+    const at = `interrupts[${i}]`;
+    const it = snapshot(entry, ["id", "value"], at, "An interrupt", INTERRUPT_FIX);
+    if (it.value === undefined) raise("missing", `${at}.value`, "The interrupt has no value", INTERRUPT_FIX);
+    return { id: it.id, request: toRequest(it.value, `${at}.value`) };
+  });
+
+  const byId = new Map<string, number>();
+  list.forEach((a, j) => {
+    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
+    if (!pending.some((p) => p.request.id === a.id)) {
+      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quote(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
+    }
+    byId.set(a.id, j);
+  });
+  const matched = pending.map((p, i) => {
+    const j = byId.get(p.request.id);
+    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quote(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
+    return { id: p.id, answer: list[j]! };
+  });
+  if (matched.length === 1) return { resume: freshJSON<AnswerJSON>(matched[0]!.answer) };
+  const map: { [interruptId: string]: AnswerJSON } = {};
+  matched.forEach((m, i) => {
+    if (typeof m.id !== "string" || m.id === "") {
+      raise("missing", `interrupts[${i}].id`, "The interrupt has no id, and several are pending", "Pass the __interrupt__ list of a graph run with a checkpointer, as LangGraph gives it.");
+    }
+    Object.defineProperty(map, m.id, { value: freshJSON<AnswerJSON>(m.answer), enumerable: true, writable: true, configurable: true });
+  });
+  return { resume: map };
+}
+
+/**
+ * The toolnexus {@link Answer} in a node, from the value `interrupt(toLangGraphInterrupt(request))` returned,
+ * checked to be the answer to `request`: an answer for another request is a `ValidationError` (code
+ * `invalid-value`, path `id`), since LangGraph, given a list of resume values, matches parallel interrupts by
+ * their order.
+ *
+ * A node must catch that refusal and call `interrupt()` again: LangGraph keeps a resume value that made the
+ * node throw, so a refusal left to escape would leave the thread stuck on it.
+ *
+ * @example
+ * ```ts
+ * let answer: Answer | undefined;
+ * let value = interrupt(toLangGraphInterrupt(request));
+ * while (answer === undefined) {
+ *   try {
+ *     answer = fromLangGraphResume(request, value);
+ *   } catch {
+ *     value = interrupt(toLangGraphInterrupt(request)); // ask again
+ *   }
+ * }
+ * ```
+ */
+export function fromLangGraphResume(request: Request, value: unknown): Answer {
+  const req = toRequest(request, "");
+  const answer = toAnswer(value, "");
+  if (answer.id !== req.id) {
+    raise(
+      "invalid-value",
+      "id",
+      `The resume value answers request ${quote(answer.id)}, not request ${quote(req.id)}`,
+      "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.",
+    );
+  }
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// createAgent's human-in-the-loop middleware
+
+const DECISIONS: readonly string[] = ["approve", "edit", "reject"];
+const HITL_FIX = "Pass the entry of __interrupt__ that createAgent's humanInTheLoopMiddleware made.";
+
+/**
+ * One toolnexus approval {@link Request} per action of an interrupt from `createAgent`'s
+ * `humanInTheLoopMiddleware` (an entry of `result.__interrupt__`, whose value is `{ actionRequests,
+ * reviewConfigs }`), read once, by own properties.
+ *
+ * Each request has kind `approval`, id `<interrupt id>:<index>`, the action's description as its prompt (a
+ * prompt naming the tool and its arguments when there is none), and `data: { toolName, args,
+ * allowedDecisions }`, so that it stands on its own as JSON: store it, answer it elsewhere, and give the
+ * answers to {@link toLangChainHitlResponse}.
+ *
+ * @example
+ * ```ts
+ * const paused = await agent.invoke({ messages: [new HumanMessage("deploy")] }, config);
+ * const requests = fromLangChainHitlRequest(paused.__interrupt__![0]!);
+ * requests[0]!.data; // { toolName: "deploy", args: { env: "prod" }, allowedDecisions: ["approve", "reject"] }
+ * ```
+ */
+export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request[] {
+  const it = snapshot(interrupt, ["id", "value"], "", "An interrupt", HITL_FIX);
+  if (typeof it.id !== "string" || it.id === "") {
+    raise(it.id === undefined ? "missing" : "invalid-type", "id", `The interrupt needs an id, got ${typeName(it.id)}`, "Run the agent with a checkpointer, and pass the interrupt as LangGraph gives it.");
+  }
+  const v = snapshot(it.value, ["actionRequests", "reviewConfigs"], "value", "The interrupt's value", HITL_FIX);
+  const actions = listAt(v.actionRequests, "value.actionRequests", "actionRequests", HITL_FIX);
+  const configs = listAt(v.reviewConfigs, "value.reviewConfigs", "reviewConfigs", HITL_FIX);
+  if (actions.length !== configs.length) {
+    raise("invalid-value", "value.reviewConfigs", `There are ${actions.length} actionRequests but ${configs.length} reviewConfigs`, HITL_FIX);
+  }
+  if (actions.length === 0) raise("invalid-value", "value.actionRequests", "The interrupt asks about no action", HITL_FIX);
+  return actions.map((entry, i) => {
+    const at = `value.actionRequests[${i}]`;
+    const a = snapshot(entry, ["name", "args", "description"], at, "An action request", HITL_FIX);
+    if (typeof a.name !== "string" || a.name === "") raise("invalid-type", `${at}.name`, `The action's name must be a non-empty string, got ${typeName(a.name)}`, HITL_FIX);
+    // One copy of the args, checked as JSON data: the prompt shows the same args the request stores.
+    const args = copyJsonObject(a.args, `${at}.args`, "The action's args");
+    if (a.description !== undefined && typeof a.description !== "string") raise("invalid-type", `${at}.description`, `The description must be a string, got ${typeName(a.description)}`, HITL_FIX);
+    const cat = `value.reviewConfigs[${i}]`;
+    const c = snapshot(configs[i], ["actionName", "allowedDecisions"], cat, "A review config", HITL_FIX);
+    if (c.actionName !== a.name) {
+      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quote(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quote(a.name)}`, HITL_FIX);
+    }
+    const allowed = listAt(c.allowedDecisions, `${cat}.allowedDecisions`, "allowedDecisions", HITL_FIX);
+    allowed.forEach((d, k) => {
+      if (typeof d !== "string" || !DECISIONS.includes(d)) {
+        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quote(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
+      }
+    });
+    const preview = previewJson(args);
+    const prompt = a.description ?? `Approve the call to tool ${JSON.stringify(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
+    return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
+  });
+}
+
+interface HitlAction {
+  readonly id: string;
+  readonly toolName: string;
+  readonly allowed: readonly string[];
+}
+
+/** Reads a request {@link fromLangChainHitlRequest} made (or its JSON) back into what a decision needs. */
+function hitlAction(value: unknown, i: number, prefix: { value: string | undefined }): HitlAction {
+  const at = `requests[${i}]`;
+  const req = toRequest(value, at);
+  const fix = "Pass the requests fromLangChainHitlRequest() gave, all of them and in their order.";
+  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quote(req.kind)}, not "approval"`, fix);
+  const colon = req.id.lastIndexOf(":");
+  const head = req.id.slice(0, colon);
+  if (colon <= 0 || req.id.slice(colon + 1) !== String(i) || (prefix.value !== undefined && head !== prefix.value)) {
+    raise("invalid-value", `${at}.id`, `Request ${quote(req.id)} is not action ${i} of the interrupt`, fix);
+  }
+  prefix.value = head;
+  const data = req.data as { readonly toolName?: unknown; readonly allowedDecisions?: unknown } | undefined;
+  const toolName = data?.toolName;
+  const allowed = data?.allowedDecisions;
+  if (typeof toolName !== "string" || toolName === "") raise("invalid-value", `${at}.data.toolName`, "The request names no tool", fix);
+  if (!Array.isArray(allowed) || !allowed.every((d) => typeof d === "string")) raise("invalid-value", `${at}.data.allowedDecisions`, "The request lists no allowed decisions", fix);
+  return { id: req.id, toolName, allowed: allowed as string[] };
+}
+
+/**
+ * The resume value for `createAgent`'s human-in-the-loop middleware, `{ decisions }`, from the requests
+ * {@link fromLangChainHitlRequest} gave and the toolnexus answers to them (in any order: each is matched to
+ * its request by id). Pass it as `new Command({ resume: toLangChainHitlResponse(requests, answers) })`.
+ *
+ * Decisions follow the requests' order: an accepting answer is `approve`, or `edit` (with the tool's name and
+ * the answer's `data.args`) when its data carries `args`; a refusal is `reject`, its message `data.reason`
+ * when that is a string, else the reason word (`declined`, `cancelled`, `expired`). Everything is checked
+ * before a decision is made: a request without its answer, an answer for no request (or two for one), or a
+ * decision the action does not allow is a `ValidationError`, never a partial list. Note that the middleware
+ * then runs none of the batch's calls when any is rejected (it returns to the model).
+ *
+ * @example
+ * ```ts
+ * import { Command } from "@langchain/langgraph";
+ *
+ * const requests = fromLangChainHitlRequest(paused.__interrupt__![0]!);
+ * const answers = [Answer.accept(requests[0]!), Answer.accept(requests[1]!, { args: { env: "staging" } })];
+ * await agent.invoke(new Command({ resume: toLangChainHitlResponse(requests, answers) }), config);
+ * ```
+ */
+export function toLangChainHitlResponse(requests: readonly Request[], answers: readonly Answer[]): LangChainHitlResponse {
+  const prefix: { value: string | undefined } = { value: undefined };
+  const actions = listAt(requests, "requests", "requests", "Pass the list fromLangChainHitlRequest() gave.").map((r, i) => hitlAction(r, i, prefix));
+  if (actions.length === 0) raise("missing", "requests", "There is no request to decide", "Pass the list fromLangChainHitlRequest() gave.");
+  const list = listAt(answers, "answers", "answers", "Pass one Answer per request.").map((a, j) => toAnswer(a, `answers[${j}]`));
+
+  const byId = new Map<string, number>();
+  list.forEach((a, j) => {
+    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
+    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quote(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
+    byId.set(a.id, j);
+  });
+
+  const decisions = actions.map((action, i): LangChainHitlDecision => {
+    const j = byId.get(action.id);
+    if (j === undefined) raise("missing", "answers", `Request ${quote(action.id)} (action ${i}, tool ${quote(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
+    const a = list[j]!;
+    const at = `answers[${j}]`;
+    const allow = (type: string): void => {
+      if (!action.allowed.includes(type)) {
+        raise("invalid-value", at, `The answer asks to ${type} the call to ${quote(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
+      }
+    };
+    if (!a.ok) {
+      allow("reject");
+      const reason = a.data?.reason;
+      return { type: "reject", message: typeof reason === "string" ? reason : (a.reason ?? "declined") };
+    }
+    const args = a.data === undefined ? undefined : Object.hasOwn(a.data, "args") ? a.data.args : undefined;
+    if (args === undefined) {
+      allow("approve");
+      return { type: "approve" };
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) raise("invalid-type", `${at}.data.args`, `The edited args must be an object, got ${typeName(args)}`, "Accept with { args: { ... } } to edit the call, or without args to approve it.");
+    allow("edit");
+    return { type: "edit", editedAction: { name: action.toolName, args: freshJSON<Record<string, unknown>>(args) } };
+  });
+  return { decisions };
+}
