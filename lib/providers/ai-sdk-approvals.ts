@@ -99,7 +99,8 @@ export const PROMPT_INPUT_CHARS = 500;
  * not a function are ValidationErrors.
  */
 function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean): Record<string, unknown> {
-  if ((options === undefined || options === null) && !required) return {};
+  // No prototype: an option left out must not be found on a polluted Object.prototype.
+  if ((options === undefined || options === null) && !required) return Object.create(null) as Record<string, unknown>;
   const fix = `Pass { ${keys.join(", ")} }.`;
   if (options === undefined) raise("missing", "", `The options of ${fn}() are missing`, fix);
   const o: Record<string, unknown> = snapshot(options, keys, "", `The options of ${fn}()`, fix);
