@@ -98,17 +98,17 @@ export const PROMPT_INPUT_CHARS = 500;
  * property; `undefined` or `null` when they are optional gives none; an unknown key and an `onLoss` that is
  * not a function are ValidationErrors.
  */
-function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean): Record<string, unknown> {
+function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean, path = ""): Record<string, unknown> {
   // No prototype: an option left out must not be found on a polluted Object.prototype.
   if ((options === undefined || options === null) && !required) return Object.create(null) as Record<string, unknown>;
   const fix = `Pass { ${keys.join(", ")} }.`;
-  if (options === undefined) raise("missing", "", `The options of ${fn}() are missing`, fix);
-  const o: Record<string, unknown> = snapshot(options, keys, "", `The options of ${fn}()`, fix);
-  for (const key of ownKeys(options as object, "", "the options' keys")) {
-    if (!keys.includes(key)) raise("invalid-value", formatPath([key]), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
+  if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
+  const o: Record<string, unknown> = snapshot(options, keys, path, `The options of ${fn}()`, fix);
+  for (const key of ownKeys(options as object, path, "the options' keys")) {
+    if (!keys.includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
   }
   if (o.onLoss !== undefined && typeof o.onLoss !== "function") {
-    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(o.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(o.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
   return o;
 }
@@ -257,7 +257,8 @@ function readToolCall(v: unknown, path: string): ToolCall {
  * ```
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
-  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false);
+  // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
+  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false, "options");
   const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
   if (p.type !== "tool-approval-request") {
     raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof p.type === "string" ? JSON.stringify(p.type) : typeName(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");

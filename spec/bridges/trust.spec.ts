@@ -38,7 +38,7 @@ describe("a revoked Proxy is a ValidationError at its path, never a bare TypeErr
   const cases: [string, () => unknown, string][] = [
     ["fromAiSdkApprovalRequest(part)", () => fromAiSdkApprovalRequest(revoked() as never), ""],
     ["fromAiSdkApprovalRequest({ toolCall })", () => fromAiSdkApprovalRequest({ ...aiRequest, toolCall: revoked() } as never), "toolCall"],
-    ["fromAiSdkApprovalRequest(part, options)", () => fromAiSdkApprovalRequest(aiRequest, revoked() as never), ""],
+    ["fromAiSdkApprovalRequest(part, options)", () => fromAiSdkApprovalRequest(aiRequest, revoked() as never), "options"],
     ["fromAiSdkApprovalRequest(part, { toolCall })", () => fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCallId: "c" }, { toolCall: revoked() as never }), "options.toolCall"],
     ["fromAiSdkApprovalRequest({ toolCall: { input } })", () => fromAiSdkApprovalRequest({ ...aiRequest, toolCall: { ...aiRequest.toolCall, input: revoked() } }), "data.input"],
     ["fromAiSdkApprovalResponse(response)", () => fromAiSdkApprovalResponse(revoked() as never), ""],
