@@ -24,7 +24,9 @@ interface Row {
   readonly arg: number;
   readonly args: readonly unknown[];
   readonly label?: string;
-  readonly mode?: "strict" | "guard" | "never-throws";
+  /** For an instance method (`ToolResult#addParts`): the value it is called on. */
+  readonly receiver?: unknown;
+  readonly mode?: "strict" | "guard" | "predicate" | "never-throws";
   readonly async?: boolean;
   readonly fields?: readonly string[];
   readonly alsoPollute?: readonly string[];
@@ -119,6 +121,7 @@ function build(d: Desc, lib: Lib = thisBuild): unknown {
   if (isGenuineDesc(d)) return (lib[d.$genuine] as { fromJSON(v: unknown): unknown }).fromJSON(build(d.json, lib));
   if (typeof d.$lookalike === "string") return lookalike(d.$lookalike as ClassName, d.fields, lib);
   if (typeof d.$bytes === "string") return new Uint8Array(loadBytes(d.$bytes));
+  if (typeof d.$date === "string") return new Date(d.$date);
   if (Array.isArray(d.$stream)) {
     const chunks = d.$stream as string[];
     return {
@@ -206,7 +209,18 @@ const TRAPS = ["ownKeys", "get", "has", "getOwnPropertyDescriptor", "getPrototyp
 // ---------------------------------------------------------------------------------------------------------
 // Calling an entry point, and what came out
 
-function resolveIn(mods: Record<string, Module>, name: string): ((args: unknown[]) => unknown) | undefined {
+type Call = (args: unknown[], receiver?: unknown) => unknown;
+
+function resolveIn(mods: Record<string, Module>, name: string): Call | undefined {
+  if (name.includes("#")) {
+    const [cls, method] = name.split("#") as [string, string];
+    for (const m of Object.values(mods)) {
+      const C = Object.hasOwn(m, cls) ? (m[cls] as { prototype?: Record<string, unknown> }) : undefined;
+      const fn = C?.prototype && Object.hasOwn(C.prototype, method) ? C.prototype[method] : undefined;
+      if (typeof fn === "function") return (args, receiver) => Reflect.apply(fn, receiver, args);
+    }
+    return undefined;
+  }
   const isNew = name.startsWith("new ");
   const [head, member] = name.replace(/^new /, "").split(".") as [string, string | undefined];
   for (const m of Object.values(mods)) {
@@ -220,7 +234,7 @@ function resolveIn(mods: Record<string, Module>, name: string): ((args: unknown[
   return undefined;
 }
 
-async function callOf(name: string): Promise<(args: unknown[]) => unknown> {
+async function callOf(name: string): Promise<Call> {
   const fn = resolveIn(await modules(), name);
   if (fn === undefined) throw new Error(`the table names ${name}, which no module of ${TABLE.modules.join(", ")} exports`);
   return fn;
@@ -228,10 +242,12 @@ async function callOf(name: string): Promise<(args: unknown[]) => unknown> {
 
 type Outcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "error"; readonly error: unknown; readonly thrown: boolean };
 
-async function run(row: Row, args: unknown[]): Promise<Outcome> {
+const receiverOf = (row: Row): unknown => (row.receiver === undefined ? undefined : build(row.receiver));
+
+async function run(row: Row, args: unknown[], receiver: unknown = receiverOf(row)): Promise<Outcome> {
   const fn = await callOf(row.name);
   try {
-    let v = fn(args);
+    let v = fn(args, receiver);
     if (v instanceof Promise) v = await v;
     if (row.mode === "never-throws" && isObj(v) && typeof v.success === "boolean" && !safeInstanceOf(v, core.ToolResult)) {
       return v.success ? { kind: "value", value: v.data } : { kind: "error", error: v.error, thrown: false };
@@ -381,10 +397,11 @@ function formsOf(row: Row): Form[] {
         const [parent, k] = field === undefined ? [undefined, key] : locate(mutableOutside(d), field);
         const pollution = Object.hasOwn(TABLE.pollutionValues, key) ? build(TABLE.pollutionValues[key]) : parent?.[k];
         const args = argsWith(r, without());
+        const receiver = receiverOf(r); // made before the pollution: only the call is under test
         let outcome: Outcome;
         Object.defineProperty(Object.prototype, key, { value: pollution, enumerable: true, writable: true, configurable: true });
         try {
-          outcome = await run(r, args);
+          outcome = await run(r, args, receiver);
         } finally {
           delete (Object.prototype as Record<string, unknown>)[key];
         }
@@ -484,14 +501,18 @@ async function problemOf(row: Row, form: Form): Promise<string | undefined> {
   const mode = row.mode ?? "strict";
   if (mode === "guard") {
     if (outcome.kind !== "value" || typeof outcome.value !== "boolean") return `a type guard must answer true or false, got ${summary(outcome)}`;
-    if (form.id === "otherBuild" && outcome.value !== true) return "a value of the other build is not recognised";
+    // Brand checks see across builds; equals does not (another build's value has another prototype).
+    if (form.id === "otherBuild" && /\.is[A-Z]/.test(row.name) && outcome.value !== true) return "a value of the other build is not recognised";
     return undefined;
   }
+  if (mode === "predicate" && outcome.kind === "value" && typeof outcome.value !== "boolean") return `it must answer true or false, got ${summary(outcome)}`;
   if (mode === "never-throws" && outcome.kind === "error" && outcome.thrown) return `it must never throw, but threw ${summary(outcome)}`;
   const bad = badError(outcome);
   if (bad !== undefined) return bad;
   if (reads !== undefined && reads > 1) return `the field was read ${reads} times (once is the rule: a getter that answers differently can show one value and store another)`;
   if (form.expect === "error") {
+    // A predicate may answer false for what it cannot read (never true).
+    if (mode === "predicate" && outcome.kind === "value" && outcome.value === false) return undefined;
     if (outcome.kind !== "error") {
       if (isErrorResult(mode, outcome)) return undefined;
       return `expected a ToolnexusError, got ${summary(outcome)}`;
@@ -503,6 +524,7 @@ async function problemOf(row: Row, form: Form): Promise<string | undefined> {
   }
   const want = against ?? (await reference(row));
   if (form.expect === "same-or-error" && (outcome.kind === "error" || isErrorResult(mode, outcome))) return undefined;
+  if (form.expect === "same-or-error" && mode === "predicate" && outcome.kind === "value" && outcome.value === false) return undefined;
   const got = summary(outcome);
   const expected = summary(want);
   return got === expected ? undefined : `expected the same outcome as the valid value (${expected}), got ${got}`;
@@ -516,7 +538,13 @@ describe("the table covers every public entry point", () => {
   const statics = (v: object): string[] =>
     Object.getOwnPropertyNames(v).filter((s) => !["length", "name", "prototype"].includes(s) && typeof (v as Record<string, unknown>)[s] === "function");
 
-  it("every exported function, constructor and static has a row or a reasoned exclusion", async () => {
+  const methods = (C: { prototype?: object }): string[] => {
+    const proto = C.prototype;
+    if (proto === undefined) return [];
+    return Object.getOwnPropertyNames(proto).filter((m) => m !== "constructor" && typeof Object.getOwnPropertyDescriptor(proto, m)!.value === "function");
+  };
+
+  it("every exported function, constructor, static and instance method has a row or a reasoned exclusion", async () => {
     const mods = await modules();
     const rows = new Set(TABLE.entryPoints.map((r) => r.name));
     const excluded = new Map(TABLE.excluded.map((e) => [e.name, e]));
@@ -542,6 +570,7 @@ describe("the table covers every public entry point", () => {
         }
         need(`new ${name}`);
         for (const s of statics(value)) need(`${name}.${s}`);
+        for (const m of methods(value as { prototype?: object })) need(`${name}#${m}`);
       }
     }
     expect(missing).toEqual([]);
@@ -550,7 +579,7 @@ describe("the table covers every public entry point", () => {
   it("every row and exclusion names something exported (no stale rows)", async () => {
     const mods = await modules();
     const stale = [...TABLE.entryPoints.map((r) => r.name), ...TABLE.excluded.map((e) => e.name)].filter((name) => {
-      if (!name.startsWith("new ") && !name.includes(".")) return !Object.values(mods).some((m) => Object.hasOwn(m, name));
+      if (!name.startsWith("new ") && !name.includes(".") && !name.includes("#")) return !Object.values(mods).some((m) => Object.hasOwn(m, name));
       return resolveIn(mods, name) === undefined;
     });
     expect(stale).toEqual([]);
