@@ -91,6 +91,9 @@ function argumentsOf(raw: RawCall): string | undefined {
  * action). The request is plain data: persist it, answer it in another process, and find the item again by
  * `fromAgentsInterruption(item).id === answer.id` in the restored state.
  *
+ * The item is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
  * @example
  * ```ts
  * const result = await run(agent, "Deploy to production");

@@ -201,6 +201,9 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
  * reason text, when there is one, is kept in `data.reason`. The answer's id is the `approvalId`, which
  * {@link toAiSdkApprovalRequest} set to the request id.
  *
+ * The response is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
  * @example
  * ```ts
  * const answer = fromAiSdkApprovalResponse({ type: "tool-approval-response", approvalId: request.id, approved: false, reason: "not now" });
@@ -246,6 +249,10 @@ function readToolCall(v: unknown, path: string): ToolCall {
  * `approvalId` as id, a prompt naming the tool and its input (the part's own reason, when it has one, after
  * it), and `data: { toolName, toolCallId, input }` (only `toolCallId` when the tool call is unknown). An
  * input that is not JSON data is a `ValidationError` at `data.input`.
+ *
+ * The part, its tool call and the options are read once, by their own properties; the input is copied once,
+ * as JSON data, and both the prompt and `data.input` are made from that copy, so what a person approves is
+ * what is stored. A getter or a Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
  * @example
  * ```ts

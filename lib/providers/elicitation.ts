@@ -498,7 +498,9 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
  *   `schema` the `requestedSchema` as sent, and a generated id, since form mode carries none (use
  *   `request.with({ id })` to set your own).
  *
- * A value that is not elicitation params is a `ValidationError`.
+ * A value that is not elicitation params is a `ValidationError`. The params are read once, by their own
+ * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
  * @example
  * ```ts
@@ -596,6 +598,9 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  *
  * The answer's id is the request's (form-mode results carry no id of their own). Content sent with a
  * refusal is kept as the answer's `data`. A value that is not an `ElicitResult` is a `ValidationError`.
+ *
+ * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
  * @example
  * ```ts
