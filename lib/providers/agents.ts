@@ -7,8 +7,9 @@
  *
  * @module
  */
+import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
-import { typeName } from "../json-data";
+import { copyJson, newWalk, typeName } from "../json-data";
 import { Answer, Request, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../boundary";
 import { previewJson } from "./ai-sdk-approvals";
@@ -36,15 +37,26 @@ export type AgentsInterruption = {
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
 export type AgentsDecision = { approve: true } | { approve: false; message?: string };
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 const nonEmpty = (v: unknown): v is string => typeof v === "string" && v !== "";
 
+const ITEM_FIELDS = ["type", "rawItem", "toolName"] as const;
+const RAW_FIELDS = ["type", "callId", "id", "name", "arguments", "action", "actions", "operation", "providerData"] as const;
+const PROVIDER_DATA_FIELDS = ["id", "type", "itemId"] as const;
+
+/** The raw tool call, read once: its own fields, and the three of `providerData` an id may come from. */
+type RawCall = Snapshot<(typeof RAW_FIELDS)[number]> & { readonly pd: Snapshot<(typeof PROVIDER_DATA_FIELDS)[number]> | undefined };
+
+function readRaw(raw: unknown): RawCall {
+  const r = snapshot(raw, RAW_FIELDS, "rawItem", "rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
+  // providerData is the SDK's own bag: only an object is looked into, and only for these three fields.
+  const v = r.providerData;
+  const pd = typeof v === "object" && v !== null && !isArrayAt(v, "rawItem.providerData") ? readOwn(v, PROVIDER_DATA_FIELDS, "rawItem.providerData") : undefined;
+  return { ...r, pd };
+}
+
 /** The id the Agents SDK tracks an approval by: a hosted MCP request id, else the call id, else the item id. */
-function callIdOf(raw: Record<string, unknown>): string | undefined {
-  const pd = isPlainObject(raw.providerData) ? raw.providerData : undefined;
+function callIdOf(raw: RawCall): string | undefined {
+  const pd = raw.pd;
   if (raw.type === "hosted_tool_call" && pd && nonEmpty(pd.id) && (pd.type === "mcp_approval_request" || pd.type === undefined)) return pd.id;
   if (nonEmpty(raw.callId)) return raw.callId;
   if (nonEmpty(raw.id)) return raw.id;
@@ -53,20 +65,19 @@ function callIdOf(raw: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** The call's arguments as text: a function call's own JSON string, else the JSON text of its action. */
-function argumentsOf(raw: Record<string, unknown>): string | undefined {
-  if (raw.arguments !== undefined) {
-    if (typeof raw.arguments !== "string") raise("invalid-type", "rawItem.arguments", `The arguments must be a JSON string, got ${typeName(raw.arguments)}`, "Pass the item as the Agents SDK wrote it.");
-    return raw.arguments;
+/**
+ * The call's arguments as text, from the snapshot: a function call's own JSON string, else the JSON text of
+ * its action, copied once as JSON data (so the text stored and the text shown are one).
+ */
+function argumentsOf(raw: RawCall): string | undefined {
+  const args = raw.arguments;
+  if (args !== undefined) {
+    if (typeof args !== "string") raise("invalid-type", "rawItem.arguments", `The arguments must be a JSON string, got ${typeName(args)}`, "Pass the item as the Agents SDK wrote it.");
+    return args;
   }
   for (const key of ["action", "actions", "operation"] as const) {
-    if (raw[key] !== undefined) {
-      try {
-        return JSON.stringify(raw[key]);
-      } catch (e) {
-        raise("not-json", `rawItem.${key}`, `The ${key} of the call has no JSON text (${e instanceof Error ? e.message : String(e)})`, "Pass the item as the Agents SDK wrote it.");
-      }
-    }
+    const v = raw[key];
+    if (v !== undefined) return JSON.stringify(copyJson(v, newWalk(`rawItem.${key}`), 0));
   }
   return undefined;
 }
@@ -81,6 +92,9 @@ function argumentsOf(raw: Record<string, unknown>): string | undefined {
  * action). The request is plain data: persist it, answer it in another process, and find the item again by
  * `fromAgentsInterruption(item).id === answer.id` in the restored state.
  *
+ * The item is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
  * @example
  * ```ts
  * const result = await run(agent, "Deploy to production");
@@ -89,14 +103,12 @@ function argumentsOf(raw: Record<string, unknown>): string | undefined {
  * ```
  */
 export function fromAgentsInterruption(item: AgentsInterruption): Request {
-  if (!isPlainObject(item)) raise("invalid-type", "", `An interruption must be an object, got ${typeName(item)}`, "Pass an item of result.interruptions.");
-  const it = item as unknown as Record<string, unknown>;
+  const it = snapshot(item, ITEM_FIELDS, "", "An interruption", "Pass an item of result.interruptions.");
   if (it.type !== undefined && it.type !== "tool_approval_item") {
     raise("invalid-value", "type", `Expected a tool approval item, got type ${typeof it.type === "string" ? JSON.stringify(it.type) : typeName(it.type)}`, "Pass an item of result.interruptions (type \"tool_approval_item\").");
   }
-  const raw = it.rawItem;
-  if (raw === undefined) raise("missing", "rawItem", "The interruption has no rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
-  if (!isPlainObject(raw)) raise("invalid-type", "rawItem", `rawItem must be an object, got ${typeName(raw)}`, "Pass an item of result.interruptions, or its toJSON() form.");
+  if (it.rawItem === undefined) raise("missing", "rawItem", "The interruption has no rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
+  const raw = readRaw(it.rawItem);
   const id = callIdOf(raw);
   if (id === undefined) raise("missing", "rawItem.callId", "The tool call has no call id", "Pass the item as the Agents SDK wrote it: its rawItem carries a callId.");
   if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");

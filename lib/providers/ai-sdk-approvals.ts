@@ -13,8 +13,9 @@
  *
  * @module
  */
+import { ownKeys, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { typeName } from "../json-data";
+import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../boundary";
@@ -88,25 +89,29 @@ export interface ToAiSdkApprovalResponseOptions {
 
 const PROVIDER = "ai-sdk-approval";
 
+const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
+
 /** Characters of a tool's input shown in a prompt; the whole input is in `data.input`. */
 export const PROMPT_INPUT_CHARS = 500;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean): Record<string, unknown> {
-  if (options === undefined && !required) return {};
-  if (!isPlainObject(options)) {
-    raise(options === undefined ? "missing" : "invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass { ${keys.join(", ")} }.`);
+/**
+ * Reads the options of one function of this module through the trust boundary: each key once, as an own
+ * property; `undefined` or `null` when they are optional gives none; an unknown key and an `onLoss` that is
+ * not a function are ValidationErrors.
+ */
+function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean, path = ""): Record<string, unknown> {
+  // No prototype: an option left out must not be found on a polluted Object.prototype.
+  if ((options === undefined || options === null) && !required) return Object.create(null) as Record<string, unknown>;
+  const fix = `Pass { ${keys.join(", ")} }.`;
+  if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
+  const o: Record<string, unknown> = snapshot(options, keys, path, `The options of ${fn}()`, fix);
+  for (const key of ownKeys(options as object, path, "the options' keys")) {
+    if (!keys.includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
   }
-  for (const key of Object.keys(options)) {
-    if (!keys.includes(key)) raise("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
+  if (o.onLoss !== undefined && typeof o.onLoss !== "function") {
+    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(o.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
-  if (options.onLoss !== undefined && typeof options.onLoss !== "function") {
-    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(options.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  }
-  return options;
+  return o;
 }
 
 function nonEmptyString(v: unknown, path: string, what: string, fix: string): string {
@@ -173,18 +178,22 @@ export function toAiSdkApprovalRequest(request: Request, options: ToAiSdkApprova
   return part;
 }
 
+const RESPONSE_FIELDS = ["type", "approvalId", "approved", "reason"] as const;
+
+/** Reads a `tool-approval-response` once, by its own fields, then checks the snapshot. */
 function readApprovalResponse(response: unknown): { approvalId: string; approved: boolean; reason: string | undefined } {
-  if (!isPlainObject(response)) raise("invalid-type", "", `An approval response must be an object, got ${typeName(response)}`, "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
-  if (response.type !== "tool-approval-response") {
-    raise(response.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${typeof response.type === "string" ? JSON.stringify(response.type) : typeName(response.type)}`, "Pass the tool-approval-response part of the tool message.");
+  const r = snapshot(response, RESPONSE_FIELDS, "", "An approval response", "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
+  if (r.type !== "tool-approval-response") {
+    raise(r.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${typeof r.type === "string" ? JSON.stringify(r.type) : typeName(r.type)}`, "Pass the tool-approval-response part of the tool message.");
   }
-  const approvalId = nonEmptyString(response.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
-  if (typeof response.approved !== "boolean") {
-    raise(response.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(response.approved)}`, "Pass the response as the AI SDK wrote it.");
+  const approvalId = nonEmptyString(r.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
+  // Only a boolean approves: a string "false" is truthy, and an approval flipped by a string is the worst bug here.
+  if (typeof r.approved !== "boolean") {
+    raise(r.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(r.approved)}`, "Pass the response as the AI SDK wrote it.");
   }
-  const reason = response.reason;
+  const reason = r.reason;
   if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Give the reason as text, or leave it out.");
-  return { approvalId, approved: response.approved, reason };
+  return { approvalId, approved: r.approved, reason };
 }
 
 /**
@@ -192,6 +201,9 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
  * `approved: true` gives `ok: true`, a denial gives `ok: false` with `reason: "declined"`. The response's
  * reason text, when there is one, is kept in `data.reason`. The answer's id is the `approvalId`, which
  * {@link toAiSdkApprovalRequest} set to the request id.
+ *
+ * The response is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
  * @example
  * ```ts
@@ -205,11 +217,27 @@ export function fromAiSdkApprovalResponse(response: AiSdkApprovalResponseInput):
   return r.approved ? new Answer({ id: r.approvalId, ok: true, data }) : new Answer({ id: r.approvalId, ok: false, reason: "declined", data });
 }
 
-function readToolCall(v: unknown, path: string): { toolCallId: string; toolName: string; input: unknown } {
-  if (!isPlainObject(v)) raise("invalid-type", path, `The tool call must be an object, got ${typeName(v)}`, "Pass the tool-call part, with toolCallId, toolName and input.");
-  const toolCallId = nonEmptyString(v.toolCallId, formatPath(["toolCallId"], path), "The toolCallId", "Pass the tool-call part as the AI SDK wrote it.");
-  const toolName = nonEmptyString(v.toolName, formatPath(["toolName"], path), "The toolName", "Pass the tool-call part as the AI SDK wrote it.");
-  return { toolCallId, toolName, input: v.input };
+const TOOL_CALL_FIELDS = ["toolCallId", "toolName", "input"] as const;
+
+/** A tool call read once: its id and name checked, its input (when it has one) copied once as JSON data. */
+interface ToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** A frozen copy owned by the library, or `undefined` when the call has no input. */
+  readonly input: unknown;
+}
+
+/**
+ * Reads a tool call once, by its own fields. The input is copied as JSON data right away (each getter read
+ * once), so the prompt shown and the `data.input` stored are made from the same copy. A value that is not
+ * JSON data is a ValidationError at `data.input`, where it would have been stored.
+ */
+function readToolCall(v: unknown, path: string): ToolCall {
+  const c = snapshot(v, TOOL_CALL_FIELDS, path, "The tool call", "Pass the tool-call part, with toolCallId, toolName and input.");
+  const toolCallId = nonEmptyString(c.toolCallId, formatPath(["toolCallId"], path), "The toolCallId", "Pass the tool-call part as the AI SDK wrote it.");
+  const toolName = nonEmptyString(c.toolName, formatPath(["toolName"], path), "The toolName", "Pass the tool-call part as the AI SDK wrote it.");
+  const input = c.input === undefined ? undefined : copyJson(c.input, newWalk("data.input"), 0);
+  return { toolCallId, toolName, input };
 }
 
 /**
@@ -223,6 +251,10 @@ function readToolCall(v: unknown, path: string): { toolCallId: string; toolName:
  * it), and `data: { toolName, toolCallId, input }` (only `toolCallId` when the tool call is unknown). An
  * input that is not JSON data is a `ValidationError` at `data.input`.
  *
+ * The part, its tool call and the options are read once, by their own properties; the input is copied once,
+ * as JSON data, and both the prompt and `data.input` are made from that copy, so what a person approves is
+ * what is stored. A getter or a Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
  * @example
  * ```ts
  * const result = await generateText({ model, tools, prompt });
@@ -233,12 +265,12 @@ function readToolCall(v: unknown, path: string): { toolCallId: string; toolName:
  * ```
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
-  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false);
-  if (!isPlainObject(part)) raise("invalid-type", "", `An approval request must be an object, got ${typeName(part)}`, "Pass the tool-approval-request part.");
-  if (part.type !== "tool-approval-request") {
-    raise(part.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof part.type === "string" ? JSON.stringify(part.type) : typeName(part.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
+  // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
+  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false, "options");
+  const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
+  if (p.type !== "tool-approval-request") {
+    raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof p.type === "string" ? JSON.stringify(p.type) : typeName(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
   }
-  const p = part as Record<string, unknown>;
   const approvalId = nonEmptyString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
   const reason = p.reason;
   if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
@@ -261,9 +293,10 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   let prompt: string;
   let data: JsonObject;
   if (call) {
-    const preview = previewJson(call.input);
+    // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
+    const preview = call.input === undefined ? undefined : previewJson(call.input);
     prompt = `Approve the call to tool ${JSON.stringify(call.toolName)}${preview === undefined ? "" : ` with input ${preview}`}?`;
-    data = { toolName: call.toolName, toolCallId: toolCallId!, input: call.input };
+    data = call.input === undefined ? { toolName: call.toolName, toolCallId: toolCallId! } : { toolName: call.toolName, toolCallId: toolCallId!, input: call.input };
   } else {
     prompt = `Approve tool call ${JSON.stringify(toolCallId)}?`;
     data = { toolCallId: toolCallId! };

@@ -8,8 +8,9 @@
  *
  * @module
  */
+import { isArrayAt, ownField, ownKeys, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { typeName } from "../json-data";
+import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../boundary";
@@ -152,6 +153,9 @@ export interface ElicitationOptions {
 
 const PROVIDER = "mcp-elicitation";
 
+const PARAMS_FIELDS = ["mode", "message", "elicitationId", "url", "requestedSchema"] as const;
+const RESULT_FIELDS = ["action", "content"] as const;
+
 /** The schema a form gets when the request has none: one required string, so that `Answer.output` fits. */
 function outputSchema(): McpElicitationSchema {
   return { type: "object", properties: { output: { type: "string" } }, required: ["output"] };
@@ -168,13 +172,23 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The own property `key` of a schema object, or `undefined`: never the prototype chain, so a polluted
+ * `Object.prototype.type` makes no field a type. Schemas reach the walk below only as JSON data the library
+ * copied (frozen, data properties only), so reading one twice gives the same value.
+ */
+function prop(o: Record<string, unknown>, key: string): unknown {
+  return hasOwn(o, key) ? o[key] : undefined;
+}
+
+/** Reads `{ onLoss }` through the trust boundary: once, as an own property; unknown keys are refused. */
 function readOptions(options: unknown, fn: string): OnLoss | undefined {
-  if (options === undefined) return undefined;
-  if (!isPlainObject(options)) raise("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, "Pass { onLoss } or leave them out.");
-  for (const key of Object.keys(options)) {
-    if (key !== "onLoss") raise("invalid-value", key, `${fn}() has no option ${JSON.stringify(key)}`, "It takes onLoss only.");
+  if (options === undefined || options === null) return undefined;
+  const o = snapshot(options, ["onLoss"], "", `The options of ${fn}()`, "Pass { onLoss } or leave them out.");
+  for (const key of ownKeys(options as object, "", "the options' keys")) {
+    if (key !== "onLoss") raise("invalid-value", formatPath([key]), `${fn}() has no option ${JSON.stringify(key)}`, "It takes onLoss only.");
   }
-  const onLoss = options.onLoss;
+  const onLoss = o.onLoss;
   if (onLoss !== undefined && typeof onLoss !== "function") {
     raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
@@ -278,7 +292,7 @@ const KEEP = {
 function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDefinition {
   const seg: Segment[] = ["properties", name];
   if (!isPlainObject(def)) raise("invalid-type", at(w, ...seg), `The field ${JSON.stringify(name)} must be a schema object, got ${typeName(def)}`, "Write it as { type: \"string\" }, { type: \"number\" }, { type: \"boolean\" } or a string enum.");
-  const type = def.type;
+  const type = prop(def, "type");
   if (type === "object" || (type === undefined && hasOwn(def, "properties"))) {
     raise("invalid-value", at(w, ...seg), `The field ${JSON.stringify(name)} is a nested object, and MCP forms are flat`, "Flatten it into top-level fields of primitive types (string, number, integer, boolean, string choices).");
   }
@@ -355,9 +369,9 @@ function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDef
     return out as unknown as McpBooleanSchema;
   }
   if (type === "array") {
-    const items = def.items;
+    const items = prop(def, "items");
     const notFlat = (): never =>
-      raise("invalid-value", at(w, ...seg, "items"), `The field ${JSON.stringify(name)} is a list of ${isPlainObject(items) && items.type !== undefined ? JSON.stringify(items.type) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
+      raise("invalid-value", at(w, ...seg, "items"), `The field ${JSON.stringify(name)} is a list of ${isPlainObject(items) && prop(items, "type") !== undefined ? JSON.stringify(prop(items, "type")) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
     if (items === undefined) raise("missing", at(w, ...seg, "items"), `The list field ${JSON.stringify(name)} has no items`, "MCP lists are multiple choices: give items: { type: \"string\", enum: [...] }.");
     if (!isPlainObject(items)) return notFlat();
     keep("array", (k) => `MCP multiple-choice fields carry no "${k}"; it is dropped`);
@@ -365,10 +379,11 @@ function field(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDef
     annotations(out);
     if (hasOwn(def, "minItems")) out.minItems = count(w, def.minItems, [...seg, "minItems"]);
     if (hasOwn(def, "maxItems")) out.maxItems = count(w, def.maxItems, [...seg, "maxItems"]);
-    if (items.type === "string" && hasOwn(items, "enum")) {
+    const itemType = prop(items, "type");
+    if (itemType === "string" && hasOwn(items, "enum")) {
       for (const k of Object.keys(items)) if (k !== "type" && k !== "enum") lose(w, [...seg, "items", k], `MCP choice lists carry only type and enum in items; "${k}" is dropped`);
       out.items = { type: "string", enum: strings(w, items.enum, [...seg, "items", "enum"], "enum") };
-    } else if (hasOwn(items, "anyOf") && (items.type === undefined || items.type === "string")) {
+    } else if (hasOwn(items, "anyOf") && (itemType === undefined || itemType === "string")) {
       for (const k of Object.keys(items)) if (k !== "anyOf") lose(w, [...seg, "items", k], `MCP titled choice lists carry only anyOf in items; "${k}" is dropped`);
       out.items = { anyOf: titledChoices(w, items.anyOf, [...seg, "items", "anyOf"]) };
     } else {
@@ -484,7 +499,9 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
  *   `schema` the `requestedSchema` as sent, and a generated id, since form mode carries none (use
  *   `request.with({ id })` to set your own).
  *
- * A value that is not elicitation params is a `ValidationError`.
+ * A value that is not elicitation params is a `ValidationError`. The params are read once, by their own
+ * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
  * @example
  * ```ts
@@ -496,10 +513,11 @@ export function toMcpElicitation(request: Request, options?: ElicitationOptions)
  * ```
  */
 export function fromMcpElicitation(params: McpElicitParamsInput): Request {
-  if (!isPlainObject(params)) raise("invalid-type", "", `Elicitation params must be an object, got ${typeName(params)}`, "Pass the params of the elicitation/create request (request.params).");
-  const p = params as Record<string, unknown>;
+  const p = snapshot(params, PARAMS_FIELDS, "", "Elicitation params", "Pass the params of the elicitation/create request (request.params).");
   const mode = p.mode;
-  if (mode !== undefined && mode !== "url" && mode !== "form") raise("invalid-value", "mode", `Unknown elicitation mode ${JSON.stringify(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
+  if (mode !== undefined && mode !== "url" && mode !== "form") {
+    raise("invalid-value", "mode", `Unknown elicitation mode ${typeof mode === "string" ? JSON.stringify(mode) : typeName(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
+  }
   if (typeof p.message !== "string") raise(p.message === undefined ? "missing" : "invalid-type", "message", `The message must be a string, got ${typeName(p.message)}`, "Pass elicitation params with the message shown to the person.");
   if (mode === "url") {
     for (const k of ["elicitationId", "url"] as const) {
@@ -511,9 +529,11 @@ export function fromMcpElicitation(params: McpElicitParamsInput): Request {
     return new Request({ id: p.elicitationId as string, kind: "authorization", prompt: p.message, url: p.url as string });
   }
   if (p.requestedSchema === undefined) raise("missing", "requestedSchema", "Form-mode params have no requestedSchema", "Form-mode elicitations carry the schema of the form as requestedSchema.");
-  // Checked as a schema we would send: flat, primitive fields. Nothing is reported: the schema is kept as sent.
-  formSchema(p.requestedSchema, { root: ["requestedSchema"], losses: [], at: [] });
-  return Request.create({ kind: "input", prompt: p.message, data: { schema: p.requestedSchema } });
+  // Copied once as JSON data (each getter read once), then checked as a schema we would send: flat, primitive
+  // fields. The copy checked is the copy stored; nothing is reported: the schema is kept as sent.
+  const schema = copyJson(p.requestedSchema, newWalk("requestedSchema"), 0);
+  formSchema(schema, { root: ["requestedSchema"], losses: [], at: [] });
+  return Request.create({ kind: "input", prompt: p.message, data: { schema } });
 }
 
 /** A genuine Answer as it is; anything else (a look-alike, another copy's, a Proxy) read by its fields and checked. */
@@ -521,10 +541,11 @@ function readAnswer(answer: unknown): Answer {
   return isGenuineAnswer(answer) ? (answer as Answer) : Answer.fromJSON(answer);
 }
 
+/** One value of a form answer, read once; a list is read entry by entry into a fresh array. */
 function elicitValue(v: unknown, path: string): McpElicitValue {
   if (typeof v === "string" || typeof v === "boolean" || typeof v === "number") return v;
-  if (Array.isArray(v)) {
-    return v.map((s, i) => {
+  if (typeof v === "object" && v !== null && isArrayAt(v, path)) {
+    return readArray(v as unknown[], path).map((s, i) => {
       if (typeof s !== "string") raise("invalid-type", `${path}[${i}]`, `An MCP form answer holds lists of strings only, and this list holds ${typeName(s)}`, "Send the choices as strings.");
       return s;
     });
@@ -532,9 +553,14 @@ function elicitValue(v: unknown, path: string): McpElicitValue {
   return raise("invalid-type", path, `An MCP form answer holds strings, numbers, booleans and lists of strings, not ${typeName(v)}`, "Flatten the answer into one value per form field.");
 }
 
+/** Reads form content (`{ field: value }`) once, by its own keys, into a fresh object. */
 function readContent(data: unknown, root: string): { [name: string]: McpElicitValue } {
   const out: Record<string, McpElicitValue> = {};
-  for (const k of Object.keys(data as object)) put(out, k, elicitValue((data as Record<string, unknown>)[k], formatPath([k], root)));
+  const source = data as object;
+  for (const k of ownKeys(source, root, "the content's keys")) {
+    const path = formatPath([k], root);
+    put(out, k, elicitValue(ownField(source, k, root), path));
+  }
   return out;
 }
 
@@ -574,6 +600,9 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  * The answer's id is the request's (form-mode results carry no id of their own). Content sent with a
  * refusal is kept as the answer's `data`. A value that is not an `ElicitResult` is a `ValidationError`.
  *
+ * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
+ * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
  * @example
  * ```ts
  * const result = await server.elicitInput(toMcpElicitation(request));
@@ -583,17 +612,17 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  */
 export function fromMcpElicitResult(request: Request, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
-  if (!isPlainObject(result)) raise("invalid-type", "", `An ElicitResult must be an object, got ${typeName(result)}`, "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
-  const r = result as Record<string, unknown>;
+  const r = snapshot(result, RESULT_FIELDS, "", "An ElicitResult", "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
   const action = r.action;
   if (action === undefined) raise("missing", "action", "The ElicitResult has no action", "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   if (action !== "accept" && action !== "decline" && action !== "cancel") {
     raise(typeof action === "string" ? "invalid-value" : "invalid-type", "action", `Unknown action ${typeof action === "string" ? JSON.stringify(action) : typeName(action)}`, "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   }
   let content: JsonObject | undefined;
-  if (r.content !== undefined && r.content !== null) {
-    if (!isPlainObject(r.content)) raise("invalid-type", "content", `content must be an object, got ${typeName(r.content)}`, "MCP results carry content as { field: value }.");
-    content = readContent(r.content, "content");
+  const c = r.content;
+  if (c !== undefined && c !== null) {
+    if (typeof c !== "object" || isArrayAt(c, "content")) raise("invalid-type", "content", `content must be an object, got ${typeName(c)}`, "MCP results carry content as { field: value }.");
+    content = readContent(c, "content");
   }
   if (action === "accept") return new Answer({ id: req.id, ok: true, data: content });
   return new Answer({ id: req.id, ok: false, reason: action === "decline" ? "declined" : "cancelled", data: content });
