@@ -186,7 +186,8 @@ export function readOwn<K extends string>(value: object, keys: readonly K[], pat
  * reads it; anything else is an `invalid-type` ValidationError at the path `""`.
  */
 export function readOptions<K extends string>(options: unknown, keys: readonly K[], fn: string): Snapshot<K> {
-  if (options === undefined || options === null) return {} as Snapshot<K>;
+  // No prototype: a key read from it is `undefined` even when `Object.prototype` is polluted.
+  if (options === undefined || options === null) return Object.create(null) as Snapshot<K>;
   return snapshot(options, keys, "", `The options of ${fn}()`, `Pass an object with ${keys.join(", ")}, or leave them out.`);
 }
 
