@@ -1,8 +1,8 @@
 // Every source kind by every factory, for every media fixture (fixtures/parts/sources.json × media.json).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "@jest/globals";
+import { afterAll, describe, expect, it } from "@jest/globals";
 import { ContentPart, ContentPartError } from "toolnexus";
 import { loadJSON } from "../support/fixtures";
 import { MEDIA, callAsync, callSync, caught, makeSource, mediaBytes, toBase64, type Media } from "./support";
@@ -63,6 +63,16 @@ describe.each(TABLE.sources)("source $kind (mime type from the $mimeFrom)", (row
   });
 });
 
+let scratchDir: string | undefined;
+/** A directory for the files of this spec, removed after it. */
+function scratch(): string {
+  scratchDir ??= mkdtempSync(join(tmpdir(), "toolnexus-mime-"));
+  return scratchDir;
+}
+afterAll(() => {
+  if (scratchDir !== undefined) rmSync(scratchDir, { recursive: true, force: true });
+});
+
 /** The labels a source carries that could give a mime type: none for bare bytes, streams and untyped data: URLs. */
 function labelsOf(source: unknown): string[] {
   if (typeof source === "string") return source.startsWith("data:;") ? [] : source.startsWith("data:") ? ["data: URL"] : ["extension"];
@@ -100,7 +110,7 @@ function mislabelled(row: SourceRow, m: Media, other: Media): unknown {
         expect(url).not.toBe(source);
         return url;
       }
-      const path = join(mkdtempSync(join(tmpdir(), "toolnexus-mime-")), `as-other.${other.ext}`);
+      const path = join(scratch(), `${m.ext}-as-other.${other.ext}`);
       writeFileSync(path, mediaBytes(m));
       return path;
     }
