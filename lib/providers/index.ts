@@ -96,3 +96,12 @@ export type {
 } from "./ai-sdk-approvals";
 export { fromAgentsInterruption, toAgentsDecision } from "./agents";
 export type { AgentsDecision, AgentsInterruption, AgentsRawToolCall } from "./agents";
+export { toAgentsToolOutput } from "./agents-output";
+export type {
+  AgentsToolOutput,
+  AgentsToolOutputFile,
+  AgentsToolOutputImage,
+  AgentsToolOutputItem,
+  AgentsToolOutputOptions,
+  AgentsToolOutputText,
+} from "./agents-output";
