@@ -24,15 +24,18 @@ export type {
   AnthropicToolResult,
   AnthropicToolResultContent,
 } from "./anthropic";
-export { toOpenAIChat } from "./openai-chat";
+export { toOpenAIChat, toOpenAIChatMessages } from "./openai-chat";
 export type {
   OpenAIChatAudioPart,
   OpenAIChatFilePart,
   OpenAIChatImagePart,
   OpenAIChatMessages,
+  OpenAIChatMessagesOptions,
   OpenAIChatOptions,
   OpenAIChatTextPart,
+  OpenAIChatToolCallResult,
   OpenAIChatToolMessage,
+  OpenAIChatToolMessages,
   OpenAIChatUserContent,
   OpenAIChatUserMessage,
 } from "./openai-chat";
