@@ -16,7 +16,8 @@ export type ValidationErrorCode =
   | "too-deep"
   | "invalid-value"
   | "invalid-timestamp"
-  | "invalid-pending";
+  | "invalid-pending"
+  | "unsupported";
 
 /** Codes a {@link ContentPartError} carries, on top of the generic shape codes. */
 export type ContentPartErrorCode =

@@ -69,6 +69,7 @@ export { fromMcpElicitation, fromMcpElicitResult, toMcpElicitation, toMcpElicitR
 export type {
   ElicitationOptions,
   McpBooleanSchema,
+  McpClientCapabilities,
   McpElicitationSchema,
   McpElicitFormParams,
   McpElicitParams,
@@ -84,6 +85,7 @@ export type {
   McpStringSchema,
   McpTitledMultiSelectEnumSchema,
   McpTitledSingleSelectEnumSchema,
+  ToMcpElicitationOptions,
 } from "./elicitation";
 export { fromAiSdkApprovalRequest, fromAiSdkApprovalResponse, toAiSdkApprovalRequest, toAiSdkApprovalResponse } from "./ai-sdk-approvals";
 export type {
