@@ -29,7 +29,7 @@ export type AiSdkToolApprovalRequest = {
 
 /** A tool call as the AI SDK shows it: the `tool-call` content part or the matching message part. */
 export type AiSdkToolCall = {
-  readonly type?: "tool-call";
+  readonly type?: "tool-call" | undefined;
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input?: unknown;
@@ -40,14 +40,14 @@ export type AiSdkToolApprovalRequestOutput = {
   readonly type: "tool-approval-request";
   readonly approvalId: string;
   readonly toolCall: AiSdkToolCall;
-  readonly reason?: string;
-  readonly isAutomatic?: boolean;
+  readonly reason?: string | undefined;
+  readonly isAutomatic?: boolean | undefined;
 };
 
 /** What {@link fromAiSdkApprovalRequest} reads: either form of the approval request. */
 export type AiSdkApprovalRequestInput =
   | AiSdkToolApprovalRequestOutput
-  | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string };
+  | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string | undefined };
 
 /** The approval response part of a tool message. */
 export type AiSdkToolApprovalResponse = {
@@ -62,7 +62,7 @@ export type AiSdkApprovalResponseInput = {
   readonly type: "tool-approval-response";
   readonly approvalId: string;
   readonly approved: boolean;
-  readonly reason?: string;
+  readonly reason?: string | undefined;
 };
 
 /** Options of {@link toAiSdkApprovalRequest}. */
@@ -76,7 +76,7 @@ export interface ToAiSdkApprovalRequestOptions {
 /** Options of {@link fromAiSdkApprovalRequest}. */
 export interface FromAiSdkApprovalRequestOptions {
   /** The tool call the request is for, to have its name and input when the part carries only its id. */
-  toolCall?: AiSdkToolCall;
+  toolCall?: AiSdkToolCall | undefined;
 }
 
 /** Options of {@link toAiSdkApprovalResponse}. */

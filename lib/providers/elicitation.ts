@@ -127,7 +127,11 @@ export type McpElicitParams = McpElicitUrlParams | McpElicitFormParams;
  */
 export type McpElicitParamsInput =
   | { readonly mode: "url"; readonly message: string; readonly elicitationId: string; readonly url: string }
-  | { readonly mode?: "form"; readonly message: string; readonly requestedSchema: { readonly type: "object"; readonly properties: object; readonly required?: readonly string[] } };
+  | {
+      readonly mode?: "form" | undefined;
+      readonly message: string;
+      readonly requestedSchema: { readonly type: "object"; readonly properties: object; readonly required?: readonly string[] | undefined };
+    };
 
 /** A value an MCP form answer can hold. */
 export type McpElicitValue = string | number | boolean | string[];
@@ -141,7 +145,7 @@ export type McpElicitResult = {
 /** What {@link fromMcpElicitResult} reads: an `ElicitResult` (extra keys such as `_meta` are ignored). */
 export type McpElicitResultInput = {
   readonly action: "accept" | "decline" | "cancel";
-  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] } | null;
+  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] | undefined } | null | undefined;
 };
 
 /** Options of {@link toMcpElicitation} and {@link toMcpElicitResult}. */

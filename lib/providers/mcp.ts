@@ -42,9 +42,9 @@ export type McpCallToolResult = {
 
 /** What {@link fromMcp} reads: any `CallToolResult`, the MCP SDK's own type included. */
 export type McpCallToolResultInput = {
-  readonly content?: readonly unknown[];
+  readonly content?: readonly unknown[] | undefined;
   readonly structuredContent?: unknown;
-  readonly isError?: boolean;
+  readonly isError?: boolean | undefined;
   readonly [key: string]: unknown;
 };
 
