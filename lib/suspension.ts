@@ -8,7 +8,9 @@
 import { BRAND, hasBrand, isInstance, protoOf } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, Stamp, typeName } from "./json-data";
+import type { JsonFields } from "./json-type";
 import { joinPath } from "./path";
+import type { DeepReadonly } from "./tool-result";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";
@@ -19,13 +21,13 @@ export type RequestKind = "authorization" | "approval" | "input" | "question" | 
 /** JSON data held by a request or an answer. */
 export type JsonObject = { readonly [key: string]: unknown };
 
-/** What `new Request(...)` takes. */
-export interface RequestInit {
+/** What `new Request(...)` takes; `D` is the type of `data`. */
+export interface RequestInit<D extends object = JsonObject> {
   id: string;
   kind: RequestKind;
   prompt: string;
   url?: string;
-  data?: JsonObject;
+  data?: D;
   /** An RFC 3339 date-time string, or a `Date` (stored as its `toISOString()`). */
   expiresAt?: string | Date;
 }
@@ -40,11 +42,11 @@ export interface RequestJSON {
   expiresAt?: string;
 }
 
-/** What `new Answer(...)` takes. */
-export interface AnswerInit {
+/** What `new Answer(...)` takes; `D` is the type of `data`. */
+export interface AnswerInit<D extends object = JsonObject> {
   id: string;
   ok: boolean;
-  data?: JsonObject;
+  data?: D;
   reason?: AnswerReason;
 }
 
@@ -246,13 +248,20 @@ export function toRequest(value: unknown, path: string): Request {
  * A frozen value with own fields `id`, `kind`, `prompt`, `url`, `data`, `expiresAt`; absent optional fields
  * are `undefined`. Also exported as `SuspensionRequest`, for modules that use the Fetch API's `Request`.
  *
+ * `D` types `data` (JSON data, checked at compile time as metadata is: `Request<{ at: Date }>` does not
+ * compile); `Request.create` and `new Request` infer it from the data given.
+ *
+ * @typeParam D - the shape of `data`.
+ *
  * @example
  * ```ts
  * const req = Request.create({ kind: "approval", prompt: "Deploy to production?" });
  * const paused = ToolResult.pending(req);
+ * const ask = Request.create({ kind: "input", prompt: "Which environment?", data: { choices: ["staging", "prod"] } });
+ * ask.data?.choices; // readonly string[] | undefined
  * ```
  */
-export class Request {
+export class Request<D extends object & JsonFields<D> = JsonObject> {
   /** A unique, non-empty id; an `Answer` to this request carries the same id. */
   declare readonly id: string;
   /** What is asked: `authorization`, `approval`, `input`, `question`, or any other non-empty string. */
@@ -262,7 +271,7 @@ export class Request {
   /** Where a person goes (a login page, say), as the other ports send it; check it before opening it. */
   declare readonly url: string | undefined;
   /** JSON data for the host (a form schema, say). */
-  declare readonly data: JsonObject | undefined;
+  declare readonly data: DeepReadonly<D> | undefined;
   /** When the request expires, as the RFC 3339 string it was given. */
   declare readonly expiresAt: string | undefined;
 
@@ -274,7 +283,7 @@ export class Request {
    * new Request({ id: "r1", kind: "input", prompt: "Which environment?" });
    * ```
    */
-  constructor(init: RequestInit) {
+  constructor(init: RequestInit<D>) {
     makeRequest(readFields(init, REQUEST_FIELDS), "", this);
   }
 
@@ -291,10 +300,10 @@ export class Request {
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
    * ```
    */
-  static create(init: Omit<RequestInit, "id"> & { id?: string }): Request {
+  static create<D extends object & JsonFields<D> = JsonObject>(init: Omit<RequestInit<D>, "id"> & { id?: string }): Request<D> {
     const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields);
+    return makeRequest(fields) as Request<D>;
   }
 
   /**
@@ -357,8 +366,8 @@ export class Request {
    * req.with({ prompt: "Approve the deploy of v2?" });
    * ```
    */
-  with(changes: Partial<RequestInit>): Request {
-    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(protoOf(this)!));
+  with(changes: Partial<RequestInit<D>>): Request<D> {
+    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(protoOf(this)!)) as Request<D>;
   }
 
   /**
@@ -438,19 +447,26 @@ function idOf(requestOrId: unknown): unknown {
  * The answer to a {@link Request}: `ok: true` with optional `data`, or `ok: false` with a `reason`
  * (`declined`, `cancelled` or `expired`). Its `id` is the request's.
  *
+ * `D` types `data` (JSON data, checked at compile time): `Answer.accept<{ env: string }>(req, { env: "prod" })`
+ * is an `Answer<{ env: string }>`, and `Answer.output` gives an `Answer<{ output: string }>`. An answer read
+ * from JSON has the loose `JsonObject`: check its fields before use.
+ *
+ * @typeParam D - the shape of `data`.
+ *
  * @example
  * ```ts
  * const answer = Answer.accept(req, { environment: "staging" });
  * answer.answers(req); // true
+ * answer.data?.environment; // string | undefined
  * ```
  */
-export class Answer {
+export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /** The id of the request answered. */
   declare readonly id: string;
   /** True when the request was granted or answered. */
   declare readonly ok: boolean;
   /** JSON data of the answer (a form's values, say). */
-  declare readonly data: JsonObject | undefined;
+  declare readonly data: DeepReadonly<D> | undefined;
   /** Why the request was refused; only when `ok` is false. */
   declare readonly reason: AnswerReason | undefined;
 
@@ -462,7 +478,7 @@ export class Answer {
    * new Answer({ id: "r1", ok: false, reason: "cancelled" });
    * ```
    */
-  constructor(init: AnswerInit) {
+  constructor(init: AnswerInit<D>) {
     makeAnswer(readFields(init, ANSWER_FIELDS), this);
   }
 
@@ -479,8 +495,8 @@ export class Answer {
    * Answer.accept(req, { token: "..." });
    * ```
    */
-  static accept(requestOrId: Request | string, data?: JsonObject): Answer {
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data });
+  static accept<D extends object & JsonFields<D> = JsonObject>(requestOrId: Request<any> | string, data?: D): Answer<D> {
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }) as Answer<D>;
   }
 
   /**
@@ -491,7 +507,7 @@ export class Answer {
    * Answer.decline(req, "expired");
    * ```
    */
-  static decline(requestOrId: Request | string, reason: AnswerReason = "declined"): Answer {
+  static decline(requestOrId: Request<any> | string, reason: AnswerReason = "declined"): Answer {
     return makeAnswer({ id: idOf(requestOrId), ok: false, reason });
   }
 
@@ -503,8 +519,8 @@ export class Answer {
    * Answer.output(req, "staging");
    * ```
    */
-  static output(requestOrId: Request | string, output: string): Answer {
-    return makeAnswer({
+  static output(requestOrId: Request<any> | string, output: string): Answer<{ output: string }> {
+    return <Answer<{ output: string }>>makeAnswer({
       id: idOf(requestOrId), // checked first: properties are evaluated in order
       ok: true,
       data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
@@ -555,7 +571,7 @@ export class Answer {
    * if (!answer.answers(paused.pending!)) throw new Error("wrong answer");
    * ```
    */
-  answers(request: Request | string): boolean {
+  answers(request: Request<any> | string): boolean {
     if (request === this.id) return true;
     try {
       return hasBrand(request, "Request") && (request as Request).id === this.id;

@@ -127,7 +127,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * const result = await run(agent, state);
  * ```
  */
-export function toAgentsDecision(answer: Answer): AgentsDecision {
+export function toAgentsDecision(answer: Answer<any>): AgentsDecision {
   const a = answer instanceof Answer ? answer : Answer.fromJSON(answer);
   if (a.ok) return { approve: true };
   const message = a.data?.reason;

@@ -152,7 +152,7 @@ export function previewJson(value: unknown): string | undefined {
  * //   reason: "Authorization required to continue\nhttps://auth.example.com/login" }
  * ```
  */
-export function toAiSdkApprovalRequest(request: Request, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
+export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
   const o = readOptions(options, "toAiSdkApprovalRequest", ["toolCallId", "onLoss"], true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
   const req = toRequest(request, "");
@@ -287,7 +287,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * const next = await generateText({ model, tools, messages: [...messages, { role: "tool", content: [response] }] });
  * ```
  */
-export function toAiSdkApprovalResponse(answer: Answer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
+export function toAiSdkApprovalResponse(answer: Answer<any>, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
   const o = readOptions(options, "toAiSdkApprovalResponse", ["onLoss"], false);
   const a = answer instanceof Answer ? answer : Answer.fromJSON(answer);
   const reason = a.data?.reason;

@@ -510,7 +510,7 @@ function report(request: Request, keep: readonly string[], losses: Loss[], onLos
  * // { type: "object", properties: { output: { type: "string" } }, required: ["output"] }
  * ```
  */
-export function toMcpElicitation(request: Request, options?: ToMcpElicitationOptions): McpElicitParams {
+export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitationOptions): McpElicitParams {
   const read = readOptionsOf(options, "toMcpElicitation", ["onLoss", "capabilities"]);
   const onLoss = read.onLoss;
   const modes = readModes(read.capabilities);
@@ -623,7 +623,7 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  * toMcpElicitResult(Answer.decline(request, "expired"));  // { action: "cancel" }
  * ```
  */
-export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions): McpElicitResult {
+export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOptions): McpElicitResult {
   const onLoss = readOptions(options, "toMcpElicitResult");
   const a = readAnswer(answer);
   if (a.ok) {
@@ -649,7 +649,7 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  * if (answer.ok) resume(answer.data);
  * ```
  */
-export function fromMcpElicitResult(request: Request, result: McpElicitResultInput): Answer {
+export function fromMcpElicitResult(request: Request<any>, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
   if (!isPlainObject(result)) raise("invalid-type", "", `An ElicitResult must be an object, got ${typeName(result)}`, "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
   const r = result as Record<string, unknown>;
