@@ -2,7 +2,7 @@
 // `npm run typecheck`): the SDKs' own values are inputs of the readers, without a cast. Every line marked
 // `@ts-expect-error` must fail to compile (an unused marker is itself an error). Nothing here runs.
 import type { RunToolApprovalItem } from "@openai/agents-core";
-import type { ToolApprovalRequest } from "@ai-sdk/provider-utils";
+import type { ToolApprovalRequest, ToolApprovalResponse } from "@ai-sdk/provider-utils";
 import type { ToolApprovalRequestOutput, ToolSet } from "ai";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -11,6 +11,7 @@ import type { Request } from "toolnexus";
 import {
   fromAgentsInterruption,
   fromAiSdkApprovalRequest,
+  fromAiSdkApprovalResponse,
   fromMcp,
   fromMcpElicitation,
   fromMcpElicitResult,
@@ -45,8 +46,9 @@ export function agents(item: RunToolApprovalItem): Request {
   return fromAgentsInterruption(item);
 }
 
-export function aiSdk(part: ToolApprovalRequestOutput<ToolSet>, messagePart: ToolApprovalRequest): Request {
+export function aiSdk(part: ToolApprovalRequestOutput<ToolSet>, messagePart: ToolApprovalRequest, response: ToolApprovalResponse): Request {
   fromAiSdkApprovalRequest(messagePart);
+  fromAiSdkApprovalResponse(response);
   return fromAiSdkApprovalRequest(part);
 }
 
