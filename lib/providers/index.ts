@@ -1,6 +1,6 @@
 /**
- * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, and the
- * suspension bridges.
+ * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, the
+ * suspension bridges, and the host helpers (`toAgentsToolOutput`, `toOpenAIChatMessages`).
  *
  * Every projection is a pure function returning this package's own structural types, which the providers'
  * SDK types accept; none imports a provider SDK. Each takes the options `unsupported`, `onLoss` and

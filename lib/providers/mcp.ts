@@ -71,8 +71,8 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
  * reported to `onLoss`. MCP image and audio blocks carry no name: a named image's or audio's name is reported
  * to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives); a name is only ever
- * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless `meta: true`, which copies it into `_meta`, `pending`
- * excepted.
+ * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
+ * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
  * @example
  * ```ts
