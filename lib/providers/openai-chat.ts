@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isArrayAt, readArray, snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import type { ContentPart } from "../content-part";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
@@ -187,8 +187,9 @@ function resultAt(value: unknown, path: string): ToolResult<any> {
   return asResult(value, "toOpenAIChatMessages");
 }
 
+/** `Output of tool <name> (<id>):`, the name and id (chosen by the model) shown on one line. */
 function heading(toolName: string, toolCallId: string): OpenAIChatTextPart {
-  return { type: "text", text: `Output of tool ${toolName} (${toolCallId}):` };
+  return { type: "text", text: `Output of tool ${escapeControl(toolName)} (${escapeControl(toolCallId)}):` };
 }
 
 /** The `tool` message of one result, and the media that go to the `user` message. */
