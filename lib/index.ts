@@ -31,6 +31,7 @@ export type {
   MetadataOf,
   PartInput,
   PartsAndMetadata,
+  PendingResult,
   Recipe,
   ResultClass,
   ToolResultInit,
@@ -44,3 +45,4 @@ export type { AnswerClass, AnswerInit, AnswerJSON, AnswerReason, JsonObject, Req
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
+export type { AsJson, JsonFields } from "./json-type";

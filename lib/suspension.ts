@@ -9,7 +9,9 @@ import { checkSubclass, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, mar
 import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
+import type { JsonFields } from "./json-type";
 import { joinPath } from "./path";
+import type { DeepReadonly } from "./tool-result";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";
@@ -20,13 +22,13 @@ export type RequestKind = "authorization" | "approval" | "input" | "question" | 
 /** JSON data held by a request or an answer. */
 export type JsonObject = { readonly [key: string]: unknown };
 
-/** What `new Request(...)` takes. */
-export interface RequestInit {
+/** What `new Request(...)` takes; `D` is the type of `data`. */
+export interface RequestInit<D extends object = JsonObject> {
   id: string;
   kind: RequestKind;
   prompt: string;
   url?: string;
-  data?: JsonObject;
+  data?: D;
   /** An RFC 3339 date-time string, or a `Date` (stored as its `toISOString()`). */
   expiresAt?: string | Date;
 }
@@ -41,11 +43,11 @@ export interface RequestJSON {
   expiresAt?: string;
 }
 
-/** What `new Answer(...)` takes. */
-export interface AnswerInit {
+/** What `new Answer(...)` takes; `D` is the type of `data`. */
+export interface AnswerInit<D extends object = JsonObject> {
   id: string;
   ok: boolean;
-  data?: JsonObject;
+  data?: D;
   reason?: AnswerReason;
 }
 
@@ -73,10 +75,19 @@ const { assign, create, freeze, getPrototypeOf, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
 
 /** Anything whose instances are requests of type R: `Request` itself, or a subclass. */
-export type RequestClass<R extends Request> = { readonly prototype: R };
+export type RequestClass<R extends Request<any>> = { readonly prototype: R };
 
 /** Anything whose instances are answers of type A: `Answer` itself, or a subclass. */
-export type AnswerClass<A extends Answer> = { readonly prototype: A };
+export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
+
+/**
+ * What a static of `Request` returns: the subclass it was called on, or `Request<D>` when called on `Request`
+ * itself (whose prototype's type says nothing of the data).
+ */
+export type RequestOf<R extends Request<any>, D extends object> = Request<any> extends R ? Request<D> : R;
+
+/** What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself. */
+export type AnswerOf<A extends Answer<any>, D extends object> = Answer<any> extends A ? Answer<D> : A;
 
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
 function wrongType(path: string, name: string, expected: string, value: unknown, fix: string): never {
@@ -259,13 +270,20 @@ export function toRequest(value: unknown, path: string): Request {
  * A frozen value with own fields `id`, `kind`, `prompt`, `url`, `data`, `expiresAt`; absent optional fields
  * are `undefined`. Also exported as `SuspensionRequest`, for modules that use the Fetch API's `Request`.
  *
+ * `D` types `data` (JSON data, checked at compile time as metadata is: `Request<{ at: Date }>` does not
+ * compile); `Request.create` and `new Request` infer it from the data given.
+ *
+ * @typeParam D - the shape of `data`.
+ *
  * @example
  * ```ts
  * const req = Request.create({ kind: "approval", prompt: "Deploy to production?" });
  * const paused = ToolResult.pending(req);
+ * const ask = Request.create({ kind: "input", prompt: "Which environment?", data: { choices: ["staging", "prod"] } });
+ * ask.data?.choices; // readonly string[] | undefined
  * ```
  */
-export class Request {
+export class Request<D extends object & JsonFields<D> = JsonObject> {
   /** A unique, non-empty id; an `Answer` to this request carries the same id. */
   declare readonly id: string;
   /** What is asked: `authorization`, `approval`, `input`, `question`, or any other non-empty string. */
@@ -275,7 +293,7 @@ export class Request {
   /** Where a person goes (a login page, say), as the other ports send it; check it before opening it. */
   declare readonly url: string | undefined;
   /** JSON data for the host (a form schema, say). */
-  declare readonly data: JsonObject | undefined;
+  declare readonly data: DeepReadonly<D> | undefined;
   /** When the request expires, as the RFC 3339 string it was given. */
   declare readonly expiresAt: string | undefined;
 
@@ -287,7 +305,7 @@ export class Request {
    * new Request({ id: "r1", kind: "input", prompt: "Which environment?" });
    * ```
    */
-  constructor(init: RequestInit) {
+  constructor(init: RequestInit<D>) {
     makeRequest(readFields(init, REQUEST_FIELDS), "", this);
   }
 
@@ -304,10 +322,13 @@ export class Request {
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
    * ```
    */
-  static create<R extends Request>(this: RequestClass<R>, init: Omit<RequestInit, "id"> & { id?: string }): R {
+  static create<D extends object & JsonFields<D> = JsonObject, R extends Request<any> = Request<D>>(
+    this: RequestClass<R>,
+    init: Omit<RequestInit<D>, "id"> & { id?: string },
+  ): RequestOf<R, D> {
     const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields, "", create(prototypeFor(this, Request)));
+    return makeRequest(fields, "", create(prototypeFor(this, Request))) as RequestOf<R, D>;
   }
 
   /**
@@ -370,8 +391,8 @@ export class Request {
    * req.with({ prompt: "Approve the deploy of v2?" });
    * ```
    */
-  with(changes: Partial<RequestInit>): this {
-    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(getPrototypeOf(this) as object));
+  with(changes: Partial<RequestInit<D>>): this {
+    return makeRequest(readFields(changes, REQUEST_FIELDS, "", this), "", create(getPrototypeOf(this) as object)) as this;
   }
 
   /**
@@ -450,19 +471,26 @@ function idOf(requestOrId: unknown): unknown {
  * The answer to a {@link Request}: `ok: true` with optional `data`, or `ok: false` with a `reason`
  * (`declined`, `cancelled` or `expired`). Its `id` is the request's.
  *
+ * `D` types `data` (JSON data, checked at compile time): `Answer.accept<{ env: string }>(req, { env: "prod" })`
+ * is an `Answer<{ env: string }>`, and `Answer.output` gives an `Answer<{ output: string }>`. An answer read
+ * from JSON has the loose `JsonObject`: check its fields before use.
+ *
+ * @typeParam D - the shape of `data`.
+ *
  * @example
  * ```ts
  * const answer = Answer.accept(req, { environment: "staging" });
  * answer.answers(req); // true
+ * answer.data?.environment; // string | undefined
  * ```
  */
-export class Answer {
+export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /** The id of the request answered. */
   declare readonly id: string;
   /** True when the request was granted or answered. */
   declare readonly ok: boolean;
   /** JSON data of the answer (a form's values, say). */
-  declare readonly data: JsonObject | undefined;
+  declare readonly data: DeepReadonly<D> | undefined;
   /** Why the request was refused; only when `ok` is false. */
   declare readonly reason: AnswerReason | undefined;
 
@@ -474,7 +502,7 @@ export class Answer {
    * new Answer({ id: "r1", ok: false, reason: "cancelled" });
    * ```
    */
-  constructor(init: AnswerInit) {
+  constructor(init: AnswerInit<D>) {
     makeAnswer(readFields(init, ANSWER_FIELDS), this);
   }
 
@@ -491,8 +519,12 @@ export class Answer {
    * Answer.accept(req, { token: "..." });
    * ```
    */
-  static accept<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, data?: JsonObject): A {
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(prototypeFor(this, Answer)));
+  static accept<D extends object & JsonFields<D> = JsonObject, A extends Answer<any> = Answer<D>>(
+    this: AnswerClass<A>,
+    requestOrId: Request<any> | string,
+    data?: D,
+  ): AnswerOf<A, D> {
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(prototypeFor(this, Answer))) as AnswerOf<A, D>;
   }
 
   /**
@@ -503,8 +535,8 @@ export class Answer {
    * Answer.decline(req, "expired");
    * ```
    */
-  static decline<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, reason: AnswerReason = "declined"): A {
-    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(prototypeFor(this, Answer)));
+  static decline<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -515,7 +547,7 @@ export class Answer {
    * Answer.output(req, "staging");
    * ```
    */
-  static output<A extends Answer>(this: AnswerClass<A>, requestOrId: Request | string, output: string): A {
+  static output<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, output: string): AnswerOf<A, { output: string }> {
     return makeAnswer(
       {
         id: idOf(requestOrId), // checked first: properties are evaluated in order
@@ -523,7 +555,7 @@ export class Answer {
         data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
       },
       create(prototypeFor(this, Answer)),
-    );
+    ) as AnswerOf<A, { output: string }>;
   }
 
   /**
@@ -570,7 +602,7 @@ export class Answer {
    * if (!answer.answers(paused.pending!)) throw new Error("wrong answer");
    * ```
    */
-  answers(request: Request | string): boolean {
+  answers(request: Request<any> | string): boolean {
     if (request === this.id) return true;
     if (isLocalRequest(request)) return request.id === this.id;
     if (!hasBrand(request, "Request")) return false;

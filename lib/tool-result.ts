@@ -10,6 +10,7 @@ import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } 
 import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
 import { copyJson, fail, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
+import type { JsonFields } from "./json-type";
 import { formatPath } from "./path";
 import { asValidationError, Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
 
@@ -70,6 +71,23 @@ export type IsAny<T> = 0 extends 1 & T ? true : false;
  * metadata type) when called on `ToolResult` itself.
  */
 export type InstanceOf<R> = IsAny<MetadataOf<R>> extends true ? ToolResult : R;
+
+/**
+ * What `pending(...)` and `authRequired(...)` return: the result class `R`, known to be pending. Its metadata
+ * type holds `pending: Request` beside the class's own metadata type, and `pending` is never `undefined`.
+ *
+ * @example
+ * ```ts
+ * class SearchResult extends ToolResult<{ hits: number }> {}
+ * const paused = SearchResult.pending({ kind: "approval", prompt: "Search the archive?" });
+ * paused.metadata.pending.id; // a Request, typed
+ * ```
+ */
+export type PendingResult<R> = R & {
+  readonly metadata: DeepReadonly<MetadataOf<R>> & { readonly pending: Request };
+  readonly pending: Request;
+  readonly isPending: true;
+};
 
 /** Anything whose instances are results of type R: `ToolResult` itself, or a subclass. */
 export type ResultClass<R extends ToolResult<any>> = { readonly prototype: R };
@@ -351,7 +369,7 @@ function cutOutput(output: string, lines: string, limit: number): string {
  * SearchResult.ok("3 hits", { metadata: { hits: 3 } }).hits; // 3
  * ```
  */
-export class ToolResult<M extends object = Metadata> {
+export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /** The text the model reads. */
   declare readonly output: string;
   /** True when the call failed (or is pending); the model reads the output either way. */
@@ -425,15 +443,15 @@ export class ToolResult<M extends object = Metadata> {
    */
   static pending<R extends ToolResult<any>>(
     this: ResultClass<R>,
-    request: Request | (Omit<RequestInit, "id"> & { id?: string }),
+    request: Request<any> | (Omit<RequestInit<any>, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
-  ): InstanceOf<R> {
+  ): PendingResult<InstanceOf<R>> {
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "pending() got a second request", "Pass it as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
-    return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) });
+    return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
   }
 
   /**
@@ -446,9 +464,9 @@ export class ToolResult<M extends object = Metadata> {
    * // "Authorization required to continue\nhttps://example.com/login"
    * ```
    */
-  static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): InstanceOf<R> {
+  static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
     if (typeof url !== "string" || url === "") wrongType("url", "a non-empty string", url, "Pass the login URL.");
-    return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as R;
+    return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as PendingResult<InstanceOf<R>>;
   }
 
   /**

@@ -16,22 +16,24 @@ import { previewJson } from "./ai-sdk-approvals";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
 export type AgentsRawToolCall = {
-  readonly type: string;
-  readonly callId?: string;
-  readonly id?: string;
-  readonly name?: string;
-  readonly arguments?: string;
+  readonly type?: string | undefined;
+  readonly callId?: string | null | undefined;
+  readonly id?: string | null | undefined;
+  readonly name?: string | null | undefined;
+  /** A function call's JSON arguments (a string); other calls may hold other values here. */
+  readonly arguments?: unknown;
   readonly action?: unknown;
   readonly actions?: unknown;
   readonly operation?: unknown;
-  readonly providerData?: { readonly [key: string]: unknown };
+  readonly providerData?: { readonly [key: string]: unknown } | undefined;
 };
 
 /** What {@link fromAgentsInterruption} reads: a `RunToolApprovalItem` from `result.interruptions`, or its JSON. */
 export type AgentsInterruption = {
-  readonly type?: string;
-  readonly rawItem: AgentsRawToolCall;
-  readonly toolName?: string;
+  readonly type?: string | undefined;
+  /** Absent only in a malformed item (a `ValidationError`); the SDK's `toJSON()` types it as optional. */
+  readonly rawItem: AgentsRawToolCall | undefined;
+  readonly toolName?: string | undefined;
 };
 
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
@@ -138,7 +140,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * const result = await run(agent, state);
  * ```
  */
-export function toAgentsDecision(answer: Answer): AgentsDecision {
+export function toAgentsDecision(answer: Answer<any>): AgentsDecision {
   // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
   // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
   const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);

@@ -31,7 +31,7 @@ export type AiSdkToolApprovalRequest = {
 
 /** A tool call as the AI SDK shows it: the `tool-call` content part or the matching message part. */
 export type AiSdkToolCall = {
-  readonly type?: "tool-call";
+  readonly type?: "tool-call" | undefined;
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input?: unknown;
@@ -42,14 +42,14 @@ export type AiSdkToolApprovalRequestOutput = {
   readonly type: "tool-approval-request";
   readonly approvalId: string;
   readonly toolCall: AiSdkToolCall;
-  readonly reason?: string;
-  readonly isAutomatic?: boolean;
+  readonly reason?: string | undefined;
+  readonly isAutomatic?: boolean | undefined;
 };
 
 /** What {@link fromAiSdkApprovalRequest} reads: either form of the approval request. */
 export type AiSdkApprovalRequestInput =
   | AiSdkToolApprovalRequestOutput
-  | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string };
+  | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string | undefined };
 
 /** The approval response part of a tool message. */
 export type AiSdkToolApprovalResponse = {
@@ -64,7 +64,7 @@ export type AiSdkApprovalResponseInput = {
   readonly type: "tool-approval-response";
   readonly approvalId: string;
   readonly approved: boolean;
-  readonly reason?: string;
+  readonly reason?: string | undefined;
 };
 
 /** Options of {@link toAiSdkApprovalRequest}. */
@@ -78,7 +78,7 @@ export interface ToAiSdkApprovalRequestOptions {
 /** Options of {@link fromAiSdkApprovalRequest}. */
 export interface FromAiSdkApprovalRequestOptions {
   /** The tool call the request is for, to have its name and input when the part carries only its id. */
-  toolCall?: AiSdkToolCall;
+  toolCall?: AiSdkToolCall | undefined;
 }
 
 /** Options of {@link toAiSdkApprovalResponse}. */
@@ -158,7 +158,7 @@ export function previewJson(value: unknown): string | undefined {
  * //   reason: "Authorization required to continue\nhttps://auth.example.com/login" }
  * ```
  */
-export function toAiSdkApprovalRequest(request: Request, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
+export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
   const o = readOptions(options, "toAiSdkApprovalRequest", ["toolCallId", "onLoss"], true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
   const req = toRequest(request, "");
@@ -321,7 +321,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * const next = await generateText({ model, tools, messages: [...messages, { role: "tool", content: [response] }] });
  * ```
  */
-export function toAiSdkApprovalResponse(answer: Answer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
+export function toAiSdkApprovalResponse(answer: Answer<any>, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
   const o = readOptions(options, "toAiSdkApprovalResponse", ["onLoss"], false);
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
   const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { isArrayAt, ownField, ownKeys, readArray, snapshot } from "../boundary";
+import { isArrayAt, ownField, ownKeys, readArray, readOwn, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
@@ -128,7 +128,11 @@ export type McpElicitParams = McpElicitUrlParams | McpElicitFormParams;
  */
 export type McpElicitParamsInput =
   | { readonly mode: "url"; readonly message: string; readonly elicitationId: string; readonly url: string }
-  | { readonly mode?: "form"; readonly message: string; readonly requestedSchema: { readonly type: "object"; readonly properties: object; readonly required?: readonly string[] } };
+  | {
+      readonly mode?: "form" | undefined;
+      readonly message: string;
+      readonly requestedSchema: { readonly type: "object"; readonly properties: object; readonly required?: readonly string[] | undefined };
+    };
 
 /** A value an MCP form answer can hold. */
 export type McpElicitValue = string | number | boolean | string[];
@@ -142,13 +146,31 @@ export type McpElicitResult = {
 /** What {@link fromMcpElicitResult} reads: an `ElicitResult` (extra keys such as `_meta` are ignored). */
 export type McpElicitResultInput = {
   readonly action: "accept" | "decline" | "cancel";
-  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] } | null;
+  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] | undefined } | null | undefined;
 };
 
 /** Options of {@link toMcpElicitation} and {@link toMcpElicitResult}. */
 export interface ElicitationOptions {
   /** Told of everything that does not reach MCP as it was (a schema keyword, a data key, an expiry). */
-  onLoss?: OnLoss;
+  onLoss?: OnLoss | undefined;
+}
+
+/**
+ * What {@link toMcpElicitation} reads of a client's `ClientCapabilities` (the MCP SDK's own type fits):
+ * `elicitation` with its `form` and `url` modes. `elicitation: {}` means form mode only.
+ */
+export type McpClientCapabilities = {
+  readonly elicitation?: { readonly form?: object | undefined; readonly url?: object | undefined } | undefined;
+  readonly [key: string]: unknown;
+};
+
+/** Options of {@link toMcpElicitation}. */
+export interface ToMcpElicitationOptions extends ElicitationOptions {
+  /**
+   * The client's capabilities, as `server.getClientCapabilities()` gives them: the mode then follows what the
+   * client declared. `undefined` counts as not given (the mode follows the request alone).
+   */
+  capabilities?: McpClientCapabilities | undefined;
 }
 
 const PROVIDER = "mcp-elicitation";
@@ -183,16 +205,39 @@ function prop(o: Record<string, unknown>, key: string): unknown {
 
 /** Reads `{ onLoss }` through the trust boundary: once, as an own property; unknown keys are refused. */
 function readOptions(options: unknown, fn: string): OnLoss | undefined {
-  if (options === undefined || options === null) return undefined;
-  const o = snapshot(options, ["onLoss"], "", `The options of ${fn}()`, "Pass { onLoss } or leave them out.");
+  return readOptionsOf(options, fn, ["onLoss"]).onLoss;
+}
+
+function readOptionsOf(options: unknown, fn: string, keys: readonly string[]): { onLoss: OnLoss | undefined; capabilities: unknown } {
+  if (options === undefined || options === null) return { onLoss: undefined, capabilities: undefined };
+  const read = snapshot(options, ["onLoss", "capabilities"], "", `The options of ${fn}()`, `Pass { ${keys.join(", ")} } or leave them out.`);
   for (const key of ownKeys(options as object, "", "the options' keys")) {
-    if (key !== "onLoss") raise("invalid-value", formatPath([key]), `${fn}() has no option ${JSON.stringify(key)}`, "It takes onLoss only.");
+    if (!keys.includes(key)) raise("invalid-value", formatPath([key]), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(" and ")} only.`);
   }
-  const onLoss = o.onLoss;
+  const onLoss = read.onLoss;
   if (onLoss !== undefined && typeof onLoss !== "function") {
     raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
   }
-  return onLoss as OnLoss | undefined;
+  return { onLoss: onLoss as OnLoss | undefined, capabilities: read.capabilities };
+}
+
+/** The elicitation modes a client declared; `undefined` when its capabilities were not given. */
+type Modes = { readonly form: boolean; readonly url: boolean } | undefined;
+
+function readModes(capabilities: unknown): Modes {
+  if (capabilities === undefined) return undefined;
+  const caps = snapshot(capabilities, ["elicitation"], "capabilities", "capabilities", "Pass the client's capabilities as server.getClientCapabilities() gives them, or leave them out.");
+  if (caps.elicitation === undefined) return { form: false, url: false };
+  const e = snapshot(caps.elicitation, ["form", "url"], "capabilities.elicitation", "capabilities.elicitation", "Pass the client's capabilities as server.getClientCapabilities() gives them.");
+  const url = e.url !== undefined;
+  // `elicitation: {}` (as clients declared it before URL mode existed) means form mode only.
+  return { form: e.form !== undefined || !url, url };
+}
+
+const RETURN_PENDING = "Return the pending result to the caller instead, and resume the tool when the answer arrives by another way.";
+
+function unsupported(path: string, problem: string): never {
+  return raise("unsupported", path, problem, RETURN_PENDING);
 }
 
 /**
@@ -459,6 +504,13 @@ function report(request: Request, keep: readonly string[], losses: Loss[], onLos
  *   `format` other than email, uri, date and date-time, ...) are dropped and reported to `onLoss`, as are
  *   other `data` keys and `expiresAt`. To refuse such a schema instead, throw from `onLoss`.
  *
+ * With `capabilities` (the client's, as `server.getClientCapabilities()` gives them), the mode follows what
+ * the client declared (`elicitation: {}` means form mode only): a request with a url goes in form mode, the
+ * url on its own line in the message, when the client has no URL mode; an `authorization` request then, any
+ * request when the client declared no `elicitation`, and a request that needs form mode sent to a client
+ * with URL mode only, are a `ValidationError` of code `unsupported`: return the pending result to the caller
+ * instead. `capabilities: undefined` counts as not given.
+ *
  * The request may be a `Request` or its JSON shape. The params are a fresh, unfrozen object.
  *
  * @example
@@ -472,21 +524,36 @@ function report(request: Request, keep: readonly string[], losses: Loss[], onLos
  * // { type: "object", properties: { output: { type: "string" } }, required: ["output"] }
  * ```
  */
-export function toMcpElicitation(request: Request, options?: ElicitationOptions): McpElicitParams {
-  const onLoss = readOptions(options, "toMcpElicitation");
+export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitationOptions): McpElicitParams {
+  const read = readOptionsOf(options, "toMcpElicitation", ["onLoss", "capabilities"]);
+  const onLoss = read.onLoss;
+  const modes = readModes(read.capabilities);
   const req = toRequest(request, "");
+  if (modes !== undefined && !modes.form && !modes.url) {
+    unsupported("capabilities.elicitation", "The client declared no elicitation capability, so it cannot be asked anything");
+  }
+  let message = req.prompt;
   if (req.url !== undefined || req.kind === "authorization") {
     if (req.url === undefined) {
       raise("missing", "url", "A request of kind \"authorization\" has no url", "Authorization goes to MCP as a link (URL mode), never as a form: give the request the url of the login page.");
     }
     checkUrl(req.url, "url");
-    report(req, [], [], onLoss, "URL");
-    return { mode: "url", message: req.prompt, elicitationId: req.id, url: req.url };
+    if (modes === undefined || modes.url) {
+      report(req, [], [], onLoss, "URL");
+      return { mode: "url", message, elicitationId: req.id, url: req.url };
+    }
+    if (req.kind === "authorization") {
+      unsupported("capabilities.elicitation.url", "The client has no URL-mode elicitation, and authorization goes to MCP as a link only, never through a form");
+    }
+    // A link to a client with form mode only: the form shows it, on its own line of the message.
+    message = `${message}\n${req.url}`;
+  } else if (modes !== undefined && !modes.form) {
+    unsupported("capabilities.elicitation.form", "The client has URL-mode elicitation only, and this request needs a form (it has no url)");
   }
   const losses: Loss[] = [];
   const schema = req.data !== undefined && hasOwn(req.data, "schema") ? formSchema(req.data.schema, { root: ["data", "schema"], losses, at: [] }) : outputSchema();
   report(req, ["schema"], losses, onLoss, "form");
-  return { mode: "form", message: req.prompt, requestedSchema: schema };
+  return { mode: "form", message, requestedSchema: schema };
 }
 
 /**
@@ -581,7 +648,7 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  * toMcpElicitResult(Answer.decline(request, "expired"));  // { action: "cancel" }
  * ```
  */
-export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions): McpElicitResult {
+export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOptions): McpElicitResult {
   const onLoss = readOptions(options, "toMcpElicitResult");
   const a = readAnswer(answer);
   if (a.ok) {
@@ -610,7 +677,7 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  * if (answer.ok) resume(answer.data);
  * ```
  */
-export function fromMcpElicitResult(request: Request, result: McpElicitResultInput): Answer {
+export function fromMcpElicitResult(request: Request<any>, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
   const r = snapshot(result, RESULT_FIELDS, "", "An ElicitResult", "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
   const action = r.action;

@@ -1,6 +1,6 @@
 /**
- * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, and the
- * suspension bridges.
+ * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, the
+ * suspension bridges, and the host helpers (`toAgentsToolOutput`, `toOpenAIChatMessages`).
  *
  * Every projection is a pure function returning this package's own structural types, which the providers'
  * SDK types accept; none imports a provider SDK. Each takes the options `unsupported`, `onLoss` and
@@ -24,15 +24,18 @@ export type {
   AnthropicToolResult,
   AnthropicToolResultContent,
 } from "./anthropic";
-export { toOpenAIChat } from "./openai-chat";
+export { toOpenAIChat, toOpenAIChatMessages } from "./openai-chat";
 export type {
   OpenAIChatAudioPart,
   OpenAIChatFilePart,
   OpenAIChatImagePart,
   OpenAIChatMessages,
+  OpenAIChatMessagesOptions,
   OpenAIChatOptions,
   OpenAIChatTextPart,
+  OpenAIChatToolCallResult,
   OpenAIChatToolMessage,
+  OpenAIChatToolMessages,
   OpenAIChatUserContent,
   OpenAIChatUserMessage,
 } from "./openai-chat";
@@ -66,6 +69,7 @@ export { fromMcpElicitation, fromMcpElicitResult, toMcpElicitation, toMcpElicitR
 export type {
   ElicitationOptions,
   McpBooleanSchema,
+  McpClientCapabilities,
   McpElicitationSchema,
   McpElicitFormParams,
   McpElicitParams,
@@ -81,6 +85,7 @@ export type {
   McpStringSchema,
   McpTitledMultiSelectEnumSchema,
   McpTitledSingleSelectEnumSchema,
+  ToMcpElicitationOptions,
 } from "./elicitation";
 export { fromAiSdkApprovalRequest, fromAiSdkApprovalResponse, toAiSdkApprovalRequest, toAiSdkApprovalResponse } from "./ai-sdk-approvals";
 export type {
@@ -118,3 +123,12 @@ export type {
   LangGraphInterrupt,
   LangGraphResume,
 } from "./langgraph";
+export { toAgentsToolOutput } from "./agents-output";
+export type {
+  AgentsToolOutput,
+  AgentsToolOutputFile,
+  AgentsToolOutputImage,
+  AgentsToolOutputItem,
+  AgentsToolOutputOptions,
+  AgentsToolOutputText,
+} from "./agents-output";

@@ -3,10 +3,12 @@
  *
  * @module
  */
+import { decodePrefix, toCanonicalBase64 } from "../base64";
+import { escapeControl, isArrayAt, readArray, readOwn, snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, ValidationError } from "../errors";
+import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
-import { extensionOf, familyOf, mimeForExtension, normalizeMime } from "../media";
+import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
 import { where } from "../path";
 import { ToolResult } from "../tool-result";
@@ -40,9 +42,9 @@ export type McpCallToolResult = {
 
 /** What {@link fromMcp} reads: any `CallToolResult`, the MCP SDK's own type included. */
 export type McpCallToolResultInput = {
-  readonly content?: readonly unknown[];
+  readonly content?: readonly unknown[] | undefined;
   readonly structuredContent?: unknown;
-  readonly isError?: boolean;
+  readonly isError?: boolean | undefined;
   readonly [key: string]: unknown;
 };
 
@@ -67,8 +69,10 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * `name` the part's name, else the URL's last path segment). `isError` is carried.
  *
  * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
- * reported to `onLoss`. Metadata is not sent unless `meta: true`, which copies it into `_meta`, `pending`
- * excepted.
+ * reported to `onLoss`. MCP image and audio blocks carry no name: a named image's or audio's name is reported
+ * to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives); a name is only ever
+ * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
+ * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
  * @example
  * ```ts
@@ -118,6 +122,8 @@ function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBloc
   if (part.type === "text") return { type: "text", text: part.text! };
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
   if (part.type === "file") return { type: "resource", resource: { uri: part.name ?? `part-${index}`, mimeType, blob: part.data } };
+  // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
+  if (part.name !== undefined) report(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
   return { type: part.type, data: part.data, mimeType };
 }
 
@@ -137,17 +143,23 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  *   `name`; an embedded resource with a `blob` as a part named by its uri. The part's type follows its mime
  *   type (`image/*` an image, `audio/*` audio, else a file); a missing mime type comes from the uri's
  *   extension, else `application/octet-stream`. Signatures are not checked: the wire is faithful, and the
- *   base64 is kept as it came when it is canonical.
+ *   base64 is kept as it came when it is canonical. Only an `image` or `audio` block without `mimeType` is
+ *   sniffed: it gets the mime type of its data's signature when the media table knows it, else
+ *   `application/octet-stream`, and the part's type follows that mime type (the data is kept: not a loss).
  * - An embedded resource with `text` appends it to the output, after `"\n"`.
  * - With no text at all, the output is one summary line per part (`image (image/png, 82 bytes)`).
  * - `parts` is null for a text-only result; metadata is null.
  *
  * A block that cannot become a valid part (an unknown type, a `resource_link` whose uri is not http(s), an
  * image without data or with bad base64) is never dropped silently: it is reported to `onLoss`, and under
- * the default policy named in the output by a line such as `[unsupported MCP content block (unknown type "video")]`;
+ * the default policy named in the output, by its name and uri when it has them
+ * (`[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`), else by what was wrong
+ * (`[unsupported MCP content block (unknown type "video")]`), the server's text shown with its control
+ * characters escaped (one line per loss);
  * `unsupported: "error"` throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves
  * the line out. `maxBytes` applies to the parts read, as in the other projections. A malformed result (not an
- * object, `content` not an array, `isError` not a boolean) is a `ValidationError`.
+ * object, `content` not an array, `isError` not a boolean) is a `ValidationError`. The result is read as
+ * every input is (see the README's trust boundary): own fields only, each read once.
  *
  * @example
  * ```ts
@@ -159,28 +171,13 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
   const ctx = readOptions(options, FROM_MCP);
-  let isError: unknown;
-  let content: unknown;
-  let structuredContent: unknown;
-  try {
-    if (typeof callToolResult !== "object" || callToolResult === null || Array.isArray(callToolResult)) {
-      invalid("", `fromMcp() reads a CallToolResult object, got ${typeName(callToolResult)}`, "Pass the result of client.callTool().");
-    }
-    const src = callToolResult as Record<string, unknown>;
-    isError = src.isError ?? false;
-    content = src.content ?? [];
-    structuredContent = src.structuredContent;
-  } catch (e) {
-    throw unreadable(e, "", "the CallToolResult");
-  }
+  const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
+  const isError = src.isError ?? false;
+  const content = src.content ?? [];
+  const structuredContent = src.structuredContent;
   if (typeof isError !== "boolean") invalid("isError", `isError must be a boolean, got ${typeName(isError)}`, "Send true, false, or leave it out.");
-  let blocks: unknown[];
-  try {
-    if (!Array.isArray(content)) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
-    blocks = Array.from(content as unknown[]);
-  } catch (e) {
-    throw unreadable(e, "content", "content");
-  }
+  if (!isArrayAt(content, "content", "content")) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
+  const blocks = readArray(content as unknown[], "content");
   let structured: string | undefined;
   if (!isError && structuredContent !== undefined && structuredContent !== null) {
     structured = JSON.stringify(copyJsonObject(structuredContent, "structuredContent", "structuredContent"));
@@ -191,7 +188,7 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   const parts: ContentPart[] = [];
   const lossLines: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
-    const read = readBlock(blocks[i]);
+    const read = readBlock(blocks[i], i);
     if (read.kind === "text") texts.push(read.text);
     else if (read.kind === "resource-text") resourceTexts.push(read.text);
     else if (read.kind === "part") {
@@ -203,10 +200,10 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
       }
     } else {
       const path = `content[${i}]`;
-      const placeholder = ctx.policy === "placeholder" ? `[unsupported MCP ${read.what} (${read.why})]` : undefined;
+      const placeholder = ctx.policy === "placeholder" ? lossLine(read) : undefined;
       report(ctx, path, `the ${read.what} cannot become a part: ${read.why}`, undefined, placeholder);
       if (ctx.policy === "error") {
-        throw new ContentPartError("unsupported", `The ${read.what} ${where(path)} cannot become a part: ${read.why}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
+        throw new ContentPartError("unsupported", `The ${escapeControl(read.what)} ${where(path)} cannot become a part: ${escapeControl(read.why)}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
       }
       if (placeholder !== undefined) lossLines.push(placeholder);
     }
@@ -229,29 +226,61 @@ type Read =
   | { kind: "text"; text: string }
   | { kind: "resource-text"; text: string }
   | { kind: "part"; part: ContentPart }
-  | { kind: "lost"; what: string; why: string };
+  | { kind: "lost"; what: string; why: string; type?: string; name?: string; uri?: string };
+
+const RESULT_KEYS = ["content", "structuredContent", "isError"] as const;
+const BLOCK_KEYS = ["type", "text", "data", "mimeType", "uri", "name", "resource"] as const;
+const RESOURCE_KEYS = ["uri", "mimeType", "text", "blob"] as const;
+
+/**
+ * The line that names a lost block in the output: by its name and uri when it has them
+ * (`[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`), else by what was wrong.
+ * Text the server chose is shown with its control characters escaped: one line per loss.
+ */
+function lossLine(read: Extract<Read, { kind: "lost" }>): string {
+  if (read.type !== undefined && (read.name !== undefined || read.uri !== undefined)) {
+    const label = read.name !== undefined && read.uri !== undefined ? `${read.name} (${read.uri})` : (read.name ?? read.uri)!;
+    return `[unsupported MCP ${escapeControl(read.type)}: ${escapeControl(label)}]`;
+  }
+  return `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
+}
 
 function invalid(path: string, problem: string, fix: string): never {
-  throw new ValidationError("invalid-type", `${problem} ${where(path)}. ${fix}`, { path });
+  return raise("invalid-type", path, problem, fix);
 }
 
-function lostBlock(type: string, why: string): Read {
-  return { kind: "lost", what: `${type} block`, why };
+function lostBlock(type: string, why: string, named?: { name?: unknown; uri?: unknown }): Read {
+  const lost: Extract<Read, { kind: "lost" }> = { kind: "lost", what: `${type} block`, why, type };
+  if (named !== undefined) {
+    if (typeof named.name === "string" && named.name !== "") lost.name = clip(named.name);
+    if (typeof named.uri === "string" && named.uri !== "") lost.uri = clip(named.uri);
+  }
+  return lost;
 }
 
-function readBlock(block: unknown): Read {
+/** A server's text cut to a length fit for one line of ours. */
+function clip(s: string, max = 200): string {
+  return s.length > max ? `${s.slice(0, max)}...` : s;
+}
+
+function readBlock(block: unknown, index: number): Read {
   try {
-    return readBlockFields(block);
+    return readBlockFields(block, `content[${index}]`);
   } catch (e) {
     // A getter or a Proxy trap that throws: the block is unreadable, which is a loss like any other.
-    if (e instanceof ToolnexusError) throw e;
+    if (e instanceof ToolnexusError && !(e instanceof ValidationError && isReadError(e))) throw e;
     return { kind: "lost", what: "content block", why: "reading it threw" };
   }
 }
 
-function readBlockFields(block: unknown): Read {
-  if (typeof block !== "object" || block === null || Array.isArray(block)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
-  const b = block as Record<string, unknown>;
+/** True for the boundary's error about a value whose reading threw (a getter, a Proxy trap). */
+function isReadError(e: ValidationError): boolean {
+  return e.cause !== undefined;
+}
+
+function readBlockFields(block: unknown, path: string): Read {
+  if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
+  const b = readOwn(block, BLOCK_KEYS, path);
   const type = b.type;
   if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type" };
   switch (type) {
@@ -260,30 +289,48 @@ function readBlockFields(block: unknown): Read {
     case "image":
     case "audio": {
       if (typeof b.data !== "string" || b.data === "") return lostBlock(type, "it has no data");
-      if (typeof b.mimeType !== "string") return lostBlock(type, "it has no mimeType");
+      if (b.mimeType === undefined || b.mimeType === null) return asPart(type, sniffed(b.data));
+      if (typeof b.mimeType !== "string") return lostBlock(type, "its mimeType is not a string");
       return asPart(type, { type, mimeType: b.mimeType, data: b.data });
     }
     case "resource_link": {
       const uri = b.uri;
-      if (typeof uri !== "string") return lostBlock(type, "it has no uri");
-      if (!/^https?:\/\//i.test(uri)) return lostBlock(type, "its uri is not an http(s) URL");
+      if (typeof uri !== "string") return lostBlock(type, "it has no uri", b);
+      if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL", b);
       const mimeType = mimeOf(b.mimeType, uri);
       const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
       return asPart(type, { type: familyOf(mimeType), mimeType, url: uri, name });
     }
     case "resource": {
       const r = b.resource;
-      if (typeof r !== "object" || r === null) return lostBlock(type, "it has no resource");
-      const res = r as Record<string, unknown>;
+      if (typeof r !== "object" || r === null || isArrayAt(r, `${path}.resource`)) return lostBlock(type, "it has no resource");
+      const res = readOwn(r, RESOURCE_KEYS, `${path}.resource`);
       if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
       if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
-      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob");
+      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res);
       const mimeType = mimeOf(res.mimeType, res.uri);
       return asPart(type, { type: familyOf(mimeType), mimeType, data: res.blob, name: res.uri });
     }
     default:
       return { kind: "lost", what: "content block", why: `unknown type ${JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type)}` };
   }
+}
+
+/**
+ * An image or audio block sent without a mime type: the mime type of its data's signature when the media
+ * table knows it, else `application/octet-stream`; the part's type follows that mime type. The data is kept.
+ */
+function sniffed(data: string): Record<string, unknown> {
+  const canonical = toCanonicalBase64(data);
+  const mimeType = (canonical === undefined ? undefined : sniff(decodePrefix(canonical, SNIFF_BYTES))) ?? "application/octet-stream";
+  return { type: familyOf(mimeType), mimeType, data: canonical ?? data };
+}
+
+/** True when `uri` is a url a part may hold: the check every part's url goes through. */
+function isHttpUrl(uri: string): boolean {
+  // The one url check is ContentPart's own: a url part it refuses is refused here too (and it starts with
+  // the two slashes, as DESIGN.md asks of every part's url).
+  return /^https?:\/\//i.test(uri) && ContentPart.safeFromJSON({ type: "file", mimeType: "application/octet-stream", url: uri }).success;
 }
 
 /** The block's mime type, else the uri's extension's, else `application/octet-stream`. */

@@ -3,10 +3,13 @@
  *
  * @module
  */
+import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import type { ContentPart } from "../content-part";
+import { raise } from "../errors";
+import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOption, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOption, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -65,7 +68,8 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * Losses, handled by `unsupported` and reported to `onLoss`: an image of another type, audio by URL or of
  * another format, a file by URL (Chat Completions takes files as data only), and any part over `maxBytes`;
  * a placeholder goes into the `tool` message. OpenAI has no error flag: the output is sent as the tool
- * wrote it. Metadata is never sent.
+ * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
+ * which puts every `tool` message first.
  *
  * @example
  * ```ts
@@ -85,25 +89,124 @@ export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");
+  const { tool, media } = project(ctx, r, toolCallId, "");
+  if (media.length === 0) return [tool];
+  return [tool, { role: "user", content: [heading(toolName, toolCallId), ...media] }];
+}
+
+/** One tool call's result, as {@link toOpenAIChatMessages} takes it. */
+export interface OpenAIChatToolCallResult {
+  /** What the tool returned. */
+  readonly result: ToolResult<any>;
+  /** The `id` of the tool call this result answers. */
+  readonly toolCallId: string;
+  /** The tool's name, used in the heading of its group in the `user` message. */
+  readonly toolName: string;
+}
+
+/** Options of {@link toOpenAIChatMessages}: the shared `unsupported`, `onLoss` and `maxBytes`. */
+export type OpenAIChatMessagesOptions = ProjectionOptions;
+
+/** The messages of one assistant turn's results: every `tool` message, then at most one `user` message. */
+export type OpenAIChatToolMessages = (OpenAIChatToolMessage | OpenAIChatUserMessage)[];
+
+const SPEC_MANY = projection("openai-chat", "OpenAI Chat", "toOpenAIChatMessages");
+const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
+
+/**
+ * Projects the results of one assistant turn's parallel tool calls onto OpenAI Chat Completions messages.
+ *
+ * `calls` is `[{ result, toolCallId, toolName }, ...]`, in the order of the assistant message's
+ * `tool_calls`. The API wants every `tool` message right after the assistant message, so this gives all
+ * the `tool` messages first, in call order, then at most one `user` message holding the media of all the
+ * calls, each call's group headed `Output of tool <name> (<id>):` (calling {@link toOpenAIChat} per result
+ * would interleave them: tool, user, tool, user). Each result is projected as {@link toOpenAIChat} projects
+ * it, with the same losses; a loss's path names the call, as in `calls[1].parts[0]`.
+ *
+ * An empty list gives `[]`. Two calls with one `toolCallId` are a `ValidationError` (the API would refuse
+ * the second), as is a call without a non-empty `toolCallId` or `toolName`.
+ *
+ * @example
+ * ```ts
+ * import { toOpenAIChatMessages } from "toolnexus/providers";
+ *
+ * const calls = completion.choices[0].message.tool_calls ?? [];
+ * messages.push(completion.choices[0].message);
+ * const results = await Promise.all(calls.map(async (c) => ({ result: await runTool(c), toolCallId: c.id, toolName: c.function.name })));
+ * messages.push(...toOpenAIChatMessages(results));
+ * ```
+ */
+export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[], options?: OpenAIChatMessagesOptions): OpenAIChatToolMessages {
+  const ctx = readOptions(options, SPEC_MANY);
+  if (!isArrayAt(calls, "calls", "the calls")) {
+    raise("invalid-type", "calls", `toOpenAIChatMessages() takes a list of tool call results, got ${typeName(calls)}`, "Pass [{ result, toolCallId, toolName }, ...], one entry per tool call of the assistant message.");
+  }
+  const entries = readArray(calls, "calls");
+  const read = entries.map((entry, i) => {
+    const path = `calls[${i}]`;
+    const c = snapshot(entry, CALL_KEYS, path, "A tool call result", "Pass { result, toolCallId, toolName }.");
+    return { path, result: c.result, toolCallId: callString(c.toolCallId, path, "toolCallId", '"call_abc123"'), toolName: callString(c.toolName, path, "toolName", '"get_weather"') };
+  });
+  const seen = new Map<string, number>();
+  read.forEach((c, i) => {
+    const first = seen.get(c.toolCallId);
+    if (first !== undefined) {
+      raise("invalid-value", `${c.path}.toolCallId`, `The toolCallId ${JSON.stringify(c.toolCallId)} is also the id of calls[${first}]`, "Give each tool call's result once, with the id of its own tool call.");
+    }
+    seen.set(c.toolCallId, i);
+  });
+  const tools: OpenAIChatToolMessage[] = [];
+  const media: OpenAIChatUserContent[] = [];
+  for (const c of read) {
+    const r = resultAt(c.result, c.path);
+    const one = project(ctx, r, c.toolCallId, `${c.path}.`);
+    tools.push(one.tool);
+    if (one.media.length > 0) media.push(heading(c.toolName, c.toolCallId), ...one.media);
+  }
+  const out: OpenAIChatToolMessages = tools;
+  if (media.length > 0) out.push({ role: "user", content: media });
+  return out;
+}
+
+function callString(v: unknown, path: string, key: string, example: string): string {
+  if (typeof v === "string" && v !== "") return v;
+  const at = `${path}.${key}`;
+  if (v === undefined) raise("missing", at, `The tool call result has no ${key}`, `Give it, as in { result, ${key}: ${example} }.`);
+  if (typeof v !== "string") raise("invalid-type", at, `${key} must be a string, got ${typeName(v)}`, `Pass the id or name from the assistant message's tool call, such as ${example}.`);
+  return raise("invalid-value", at, `${key} is empty`, `Pass the id or name from the assistant message's tool call, such as ${example}.`);
+}
+
+/** A call's result: a `ToolResult`, or its JSON shape (checked by `ToolResult.fromJSON`). */
+function resultAt(value: unknown, path: string): ToolResult<any> {
+  if (value === undefined) raise("missing", `${path}.result`, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
+  return asResult(value, "toOpenAIChatMessages");
+}
+
+/** `Output of tool <name> (<id>):`, the name and id (chosen by the model) shown on one line. */
+function heading(toolName: string, toolCallId: string): OpenAIChatTextPart {
+  return { type: "text", text: `Output of tool ${escapeControl(toolName)} (${escapeControl(toolCallId)}):` };
+}
+
+/** The `tool` message of one result, and the media that go to the `user` message. */
+function project(ctx: Context, r: ToolResult<any>, toolCallId: string, prefix: string): { tool: OpenAIChatToolMessage; media: OpenAIChatUserContent[] } {
   const texts: OpenAIChatTextPart[] = [];
   const media: OpenAIChatUserContent[] = [];
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const item = toItem(ctx, parts[i]!, i);
+      const item = toItem(ctx, parts[i]!, i, prefix);
       if (typeof item === "string") texts.push({ type: "text", text: item });
       else if (item !== undefined) media.push(item);
     }
   }
   let content: string | OpenAIChatTextPart[] = r.output;
   if (texts.length > 0) content = r.output === "" ? texts : [{ type: "text", text: r.output }, ...texts];
-  const tool: OpenAIChatToolMessage = { role: "tool", tool_call_id: toolCallId, content };
-  if (media.length === 0) return [tool];
-  return [tool, { role: "user", content: [{ type: "text", text: `Output of tool ${toolName} (${toolCallId}):` }, ...media] }];
+  return { tool: { role: "tool", tool_call_id: toolCallId, content }, media };
 }
 
 /** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
-function toItem(ctx: Context, part: ContentPart, index: number): OpenAIChatUserContent | string | undefined {
+function toItem(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
+  const losePart = (c: Context, i: number, p: ContentPart, reason: string): string | undefined => lose(c, i, p, reason, `${prefix}parts[${i}]`);
   const over = overCap(ctx, part);
   if (over !== undefined) return losePart(ctx, index, part, over);
   const mime = part.mimeType!;

@@ -1,7 +1,7 @@
 // Type tests: this file is type-checked by the `src` project (ts-jest with diagnostics on). Every line
 // marked `@ts-expect-error` must fail to compile; an unused one is itself a compile error.
 import { describe, expect, it } from "@jest/globals";
-import { Answer, ContentPart, Request, ToolResult, type DeepReadonly, type SafeResult, type ValidationError } from "toolnexus";
+import { Answer, ContentPart, Request, ToolResult, type DeepReadonly, type PendingResult, type SafeResult, type ValidationError } from "toolnexus";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}
@@ -20,7 +20,9 @@ describe("types", () => {
     const e = SearchResult.error("e");
     assertType<Equal<typeof e, SearchResult>>();
     const p = SearchResult.pending({ kind: "input", prompt: "p" });
-    assertType<Equal<typeof p, SearchResult>>();
+    assertType<Equal<typeof p, PendingResult<SearchResult>>>();
+    const asClass: SearchResult = p;
+    expect(asClass).toBe(p);
     const j = SearchResult.json([1]);
     assertType<Equal<typeof j, SearchResult>>();
     const copy = s.withOutput("y").mergeMetadata({ count: 2 });

@@ -1,0 +1,108 @@
+/**
+ * What an OpenAI Agents function tool returns: a `ToolResult` as the SDK's structured tool outputs.
+ *
+ * The shapes are this package's own structural types, which the pinned `@openai/agents-core`'s
+ * `ToolOutputText`, `ToolOutputImage` and `ToolOutputFileContent` accept. Nothing here imports the SDK.
+ *
+ * @module
+ */
+import type { ContentPart } from "../content-part";
+import type { ToolResult } from "../tool-result";
+import type { ProjectionOptions } from "./loss";
+import { asResult, losePart, overCap, projection, readOptions, report, type Context } from "./shared";
+
+/** A `text` tool output. */
+export type AgentsToolOutputText = { type: "text"; text: string };
+
+/** An `image` tool output: base64 data with its media type, or a URL. The SDK's image carries no name. */
+export type AgentsToolOutputImage = { type: "image"; image: { data: string; mediaType: string } | { url: string } };
+
+/** A `file` tool output: base64 data with its media type and file name, or a URL with its file name. */
+export type AgentsToolOutputFile = {
+  type: "file";
+  file: { data: string; mediaType: string; filename: string } | { url: string; filename: string };
+};
+
+/** One structured tool output. */
+export type AgentsToolOutputItem = AgentsToolOutputText | AgentsToolOutputImage | AgentsToolOutputFile;
+
+/** What {@link toAgentsToolOutput} gives: the output string, or a list of structured outputs. */
+export type AgentsToolOutput = string | AgentsToolOutputItem[];
+
+/** Options of {@link toAgentsToolOutput}: the shared `unsupported`, `onLoss` and `maxBytes`. */
+export type AgentsToolOutputOptions = ProjectionOptions;
+
+const SPEC = projection("openai-agents", "OpenAI Agents", "toAgentsToolOutput");
+const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/**
+ * What an OpenAI Agents function tool's `execute` returns for a `ToolResult`.
+ *
+ * Without parts (or when every part was left out), the output string. With parts, a list of the SDK's
+ * structured tool outputs: a `text` item of the output (left out when empty), then one item per part in
+ * order: `text` for a text part; `image` (`{ data, mediaType }` or `{ url }`) for a png, jpeg, gif or webp
+ * image; `file` (`{ data, mediaType, filename }` or `{ url, filename }`) for a file, its `filename` the
+ * part's name, else `part-<index>`.
+ *
+ * The SDK's image output has no name: a named image's name is reported to `onLoss` (path `parts[i].name`,
+ * no placeholder, since the image itself arrives; the `unsupported` policy applies to whole parts only).
+ * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function tool's output has no audio
+ * item), an image of another type (the Responses API reads those four), and any part over `maxBytes`.
+ * Metadata is never sent, nor is the result's JSON: return this, never the `ToolResult` itself (the SDK
+ * would send its `toJSON`, metadata and base64 included, to the model as text). The agent has no error
+ * flag: an error result's output is sent as the tool wrote it.
+ *
+ * The result may be a `ToolResult` or its JSON shape (read through `ToolResult.fromJSON`).
+ *
+ * @example
+ * ```ts
+ * import { tool } from "@openai/agents";
+ * import { toAgentsToolOutput } from "toolnexus/providers";
+ *
+ * const screenshot = tool({
+ *   name: "screenshot",
+ *   description: "Takes a screenshot of the page",
+ *   parameters: { type: "object", properties: {}, additionalProperties: false },
+ *   strict: true,
+ *   execute: async () => toAgentsToolOutput(await takeScreenshot()),
+ * });
+ * ```
+ */
+export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsToolOutputOptions): AgentsToolOutput {
+  const ctx = readOptions(options, SPEC);
+  const r = asResult(result, "toAgentsToolOutput");
+  if (r.parts === null) return r.output;
+  const items: AgentsToolOutputItem[] = [];
+  if (r.output !== "") items.push({ type: "text", text: r.output });
+  const head = items.length;
+  const parts = r.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const item = toItem(ctx, parts[i]!, i);
+    if (item !== undefined) items.push(item);
+  }
+  // Every part left out: the output alone, as for a result without parts (an empty list is not an output).
+  return items.length === head ? r.output : items;
+}
+
+function toItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutputItem | undefined {
+  const lost = (reason: string): AgentsToolOutputText | undefined => {
+    const text = losePart(ctx, index, part, reason);
+    return text === undefined ? undefined : { type: "text", text };
+  };
+  const over = overCap(ctx, part);
+  if (over !== undefined) return lost(over);
+  switch (part.type) {
+    case "text":
+      return part.text === "" ? undefined : { type: "text", text: part.text! };
+    case "image":
+      if (!IMAGE_TYPES.includes(part.mimeType!)) return lost(`OpenAI reads only ${IMAGE_TYPES.join(", ")} images`);
+      if (part.name !== undefined) report(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
+      return { type: "image", image: part.data !== undefined ? { data: part.data, mediaType: part.mimeType! } : { url: part.url! } };
+    case "file": {
+      const filename = part.name ?? `part-${index}`;
+      return { type: "file", file: part.data !== undefined ? { data: part.data, mediaType: part.mimeType!, filename } : { url: part.url!, filename } };
+    }
+    default:
+      return lost("an Agents function tool's output has no audio item");
+  }
+}

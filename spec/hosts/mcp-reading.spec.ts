@@ -1,0 +1,52 @@
+// fromMcp reads a CallToolResult through the trust boundary: own fields only, each read once; toMcp reports
+// the names MCP's image and audio blocks cannot carry. (The table of cases is fixtures/providers/mcp*.json.)
+import { describe, expect, it } from "@jest/globals";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ContentPart, ToolResult } from "toolnexus";
+import { fromMcp, toMcp } from "toolnexus/providers";
+import { collectLosses } from "../support/throws";
+
+describe("fromMcp reads own fields only, each once", () => {
+  it("ignores fields a result or a block inherits", () => {
+    const result = Object.create({ isError: true, content: [{ type: "text", text: "inherited" }] });
+    expect(fromMcp(result).toJSON()).toEqual({ output: "", isError: false });
+    const block = Object.create({ type: "text", text: "inherited" });
+    const { losses, onLoss } = collectLosses();
+    expect(fromMcp({ content: [block] }, { onLoss }).output).toBe("[unsupported MCP content block (it has no type)]");
+    expect(losses.map((l) => l.path)).toEqual(["content[0]"]);
+  });
+
+  it("runs each getter once", () => {
+    let reads = 0;
+    const block = {
+      type: "text",
+      get text() {
+        reads += 1;
+        return reads === 1 ? "first" : "second";
+      },
+    };
+    expect(fromMcp({ content: [block] }).output).toBe("first");
+    expect(reads).toBe(1);
+  });
+});
+
+describe("toMcp and the names MCP cannot carry", () => {
+  it("an SDK-parsed result keeps every block, and the image's name was reported", async () => {
+    const png = await ContentPart.image(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), { name: "shot.png" });
+    const { losses, onLoss } = collectLosses();
+    const out = toMcp(ToolResult.ok("x", { parts: [png] }), { onLoss });
+    expect(CallToolResultSchema.parse(out)).toEqual(out);
+    expect(losses).toEqual([{ provider: "mcp", path: "parts[0].name", reason: expect.any(String), part: png }]);
+    // Read back: the image comes back without the name, and nothing else is lost.
+    const back = fromMcp(CallToolResultSchema.parse(out));
+    expect(back.parts![0]!.toJSON()).toEqual({ type: "image", mimeType: "image/png", data: png.data });
+  });
+
+  it("an image block the SDK accepts without mimeType would be sniffed, never lost", () => {
+    const { losses, onLoss } = collectLosses();
+    const r = fromMcp({ content: [{ type: "image", data: "iVBORw0KGgoAAAANSUhEUg==" }] }, { onLoss });
+    expect(r.parts!.map((p) => p.toJSON())).toEqual([{ type: "image", mimeType: "image/png", data: "iVBORw0KGgoAAAANSUhEUg==" }]);
+    expect(r.output).toBe("image (image/png, 16 bytes)");
+    expect(losses).toEqual([]);
+  });
+});
