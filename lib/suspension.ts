@@ -84,10 +84,10 @@ export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
  * What a static of `Request` returns: the subclass it was called on, or `Request<D>` when called on `Request`
  * itself (whose prototype's type says nothing of the data).
  */
-export type RequestOf<R extends Request<any>, D extends object> = Request<any> extends R ? Request<D> : R;
+export type RequestOf<R extends Request<any>, D extends object & JsonFields<D>> = Request<any> extends R ? Request<D> : R;
 
 /** What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself. */
-export type AnswerOf<A extends Answer<any>, D extends object> = Answer<any> extends A ? Answer<D> : A;
+export type AnswerOf<A extends Answer<any>, D extends object & JsonFields<D>> = Answer<any> extends A ? Answer<D> : A;
 
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
 function wrongType(path: string, name: string, expected: string, value: unknown, fix: string): never {
@@ -340,8 +340,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
    * ```
    */
-  static fromJSON<R extends Request>(this: RequestClass<R>, value: unknown): R {
-    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(prototypeFor(this, Request)));
+  static fromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
+    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(prototypeFor(this, Request))) as RequestOf<R, JsonObject>;
   }
 
   /**
@@ -352,8 +352,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * const r = Request.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON<R extends Request>(this: RequestClass<R>, value: unknown): SafeResult<R> {
-    return safe(() => Request.fromJSON.call(this, value) as R);
+  static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
+    return safe(() => Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>);
   }
 
   /**
@@ -566,8 +566,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
    * ```
    */
-  static fromJSON<A extends Answer>(this: AnswerClass<A>, value: unknown): A {
-    return makeAnswer(readFields(value, ANSWER_FIELDS), create(prototypeFor(this, Answer)));
+  static fromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
+    return makeAnswer(readFields(value, ANSWER_FIELDS), create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -578,8 +578,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * const r = Answer.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON<A extends Answer>(this: AnswerClass<A>, value: unknown): SafeResult<A> {
-    return safe(() => Answer.fromJSON.call(this, value) as A);
+  static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
+    return safe(() => Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>);
   }
 
   /**
