@@ -429,7 +429,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
  */
 async function loadReaders(): Promise<typeof import("./read-source")> {
   try {
-    return await import("./read-source");
+    return await import(/* webpackMode: "eager" */ "./read-source");
   } catch (e) {
     throw partError("read-failed", "", `Loading the source readers failed (${thrownMessage(e)})`, "Reinstall the package.", e);
   }

@@ -201,7 +201,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    */
   fromPayload<T>(payload: Payload): T {
     const data = guard("", "the payload", () => (payload as { data?: unknown } | null | undefined)?.data);
-    if (!(data instanceof Uint8Array)) {
+    if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
       return raise("missing", "", "The payload has no data", "Pass a payload written by a JSON converter.");
     }
     let parsed: unknown;
