@@ -9,9 +9,9 @@ export class SearchResult extends ToolResult<{ hits: number }> {
 }
 
 /** The value sent: a pending SearchResult, built the same way in the test and in the workflow. */
-export function sentValue(): SearchResult {
+export function sentValue(hits = 3): SearchResult {
   return SearchResult.pending(
     { id: "req-1", kind: "approval", prompt: "Open the 3 results?", data: { query: "durable" } },
-    { metadata: { hits: 3 } },
+    { metadata: { hits } },
   );
 }
