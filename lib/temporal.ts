@@ -51,13 +51,28 @@ const hasOwn = Object.hasOwn;
 /**
  * A class the converter can revive: `ToolResult`, `ContentPart`, `Request`, `Answer` or a subclass of one
  * of them, with the inherited static `fromJSON`.
+ *
+ * @example
+ * ```ts
+ * class SearchResult extends ToolResult<{ hits: number }> {}
+ * const classes: Record<string, ToolnexusClass> = { SearchResult };
+ * ```
  */
 export type ToolnexusClass = {
+  /** The class's prototype: one of the four toolnexus prototypes, or a subclass's. */
   readonly prototype: ToolResult<any> | ContentPart | Request | Answer; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Reads the value's JSON back; called on a subclass, returns that subclass. */
   fromJSON(value: unknown): unknown;
 };
 
-/** The options of {@link createPayloadConverter} and of the {@link ToolnexusPayloadConverter} constructor. */
+/**
+ * The options of {@link createPayloadConverter} and of the {@link ToolnexusPayloadConverter} constructor.
+ *
+ * @example
+ * ```ts
+ * const options: PayloadConverterOptions = { classes: { SearchResult } };
+ * ```
+ */
 export interface PayloadConverterOptions {
   /**
    * Subclasses to revive, by the name that tags them in payloads (`{ SearchResult }`). The name is part of
