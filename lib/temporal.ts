@@ -409,7 +409,9 @@ function located(e: ValidationError, prefix: string): ValidationError {
  * ```ts
  * // converter.ts
  * import { createPayloadConverter } from "toolnexus/temporal";
- * import { SearchResult } from "./search-result";
+ * import { ToolResult } from "toolnexus";
+ *
+ * class SearchResult extends ToolResult<{ hits: number }> {}
  *
  * export const payloadConverter = createPayloadConverter({ classes: { SearchResult } });
  *
