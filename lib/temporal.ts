@@ -147,8 +147,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
 
   /**
    * A converter that also revives the subclasses in `options.classes`, each tagged by its name there.
-   * A name that is empty or one of the four base names, or a value that is not a toolnexus class, is a
-   * {@link ValidationError} at `classes.<name>`.
+   * A name that is empty or one of the four base names, a base class itself, or a value that is not a
+   * toolnexus class, is a {@link ValidationError} at `classes.<name>`.
    *
    * @example
    * ```ts
@@ -173,6 +173,9 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       const fromJSON = base === undefined ? undefined : guard(path, "fromJSON", () => (cls as { fromJSON?: unknown }).fromJSON);
       if (base === undefined || typeof fromJSON !== "function") {
         raise("invalid-type", path, "Not a subclass of ToolResult, ContentPart, Request or Answer", "Pass the class itself: { SearchResult }.");
+      }
+      if (proto === BASES[base].cls.prototype) {
+        raise("invalid-value", path, `${base} itself is always known`, "Register subclasses only: { SearchResult }.");
       }
       const known: Known = { name, base, cls: cls as ToolnexusClass };
       this.#byName.set(name, known);

@@ -288,6 +288,7 @@ describe("createPayloadConverter options", () => {
     ["an empty name", { "": SearchResult }, 'classes[""]'],
     ["a class of another kind", { Plain: class Plain {} }, "classes.Plain"],
     ["a value that is not a class", { Text: "SearchResult" }, "classes.Text"],
+    ["a base class itself, under another name", { Result: ToolResult }, "classes.Result"],
   ])("refuses %s", (_name, classes, path) => {
     const e = thrownValidation(() => createPayloadConverter({ classes } as never));
     expect(e).toBeInstanceOf(ValidationError);
