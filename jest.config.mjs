@@ -9,9 +9,9 @@ const tsJest = (useESM, typeCheck = true) => [
 
 const names = (target) => {
   const map = {
-    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts" },
-    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs" },
-    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js" },
+    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts", temporal: "lib/temporal.ts" },
+    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs", temporal: "dist/cjs/temporal.cjs" },
+    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js", temporal: "dist/esm/temporal.js" },
   }[target];
   const out = {};
   for (const [sub, file] of Object.entries(map)) out[sub ? `^toolnexus/${sub}$` : "^toolnexus$"] = `<rootDir>/${file}`;

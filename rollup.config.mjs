@@ -1,6 +1,6 @@
 // Why the build is shaped this way:
 //
-// - Four entry points (core, providers, testing, testing/setup) are built together, so that code they share
+// - Five entry points (core, providers, testing, testing/setup, temporal) are built together, so that code they share
 //   (the ToolResult and ContentPart classes above all) lands in one shared chunk. Loading
 //   `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
 // - ESM (`dist/esm/*.js`) and CJS (`dist/cjs/*.cjs`) are emitted side by side, each with its own
@@ -13,6 +13,8 @@
 // - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
 //   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
+// - `@temporalio/*` stays external too: it is an optional peer of `toolnexus/temporal` only, and the core
+//   chunk never imports it (the temporal entry imports the core, not the other way round).
 import typescript from "@rollup/plugin-typescript";
 import { dts } from "rollup-plugin-dts";
 
@@ -21,10 +23,11 @@ const input = {
   providers: "lib/providers/index.ts",
   testing: "lib/testing/index.ts",
   "testing-setup": "lib/testing/setup.ts",
+  temporal: "lib/temporal.ts",
 };
 
 const external = (id) =>
-  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect";
+  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id.startsWith("@temporalio/");
 
 export default [
   {

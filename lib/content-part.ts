@@ -496,7 +496,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
  */
 async function loadReaders(): Promise<typeof import("./read-source")> {
   try {
-    return await import("./read-source");
+    return await import(/* webpackMode: "eager" */ "./read-source");
   } catch (e) {
     throw partError("read-failed", "", `Loading the source readers failed (${thrownMessage(e)})`, "Reinstall the package.", e);
   }
@@ -625,6 +625,11 @@ export class ContentPart {
   get [BRAND](): "ContentPart" {
     return "ContentPart";
   }
+
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
 
   /**
    * A text part.

@@ -217,7 +217,7 @@ async function readBlob(blob: Blob, maxBytes: number | undefined): Promise<Uint8
 async function readPath(path: string, maxBytes: number | undefined): Promise<Uint8Array> {
   let fs: typeof import("node:fs/promises");
   try {
-    fs = await import("node:fs/promises");
+    fs = await import(/* webpackIgnore: true */ "node:fs/promises");
   } catch (e) {
     throw withCause(
       new Failure(

@@ -314,6 +314,11 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     return "Request";
   }
 
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+
   /**
    * A request with a generated, unique id.
    *
@@ -510,6 +515,11 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   get [BRAND](): "Answer" {
     return "Answer";
   }
+
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
 
   /**
    * Accepts a request, with optional JSON data.

@@ -400,6 +400,11 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     return "ToolResult";
   }
 
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+
   // -------------------------------------------------------------------------------------------------------
   // Static factories
 

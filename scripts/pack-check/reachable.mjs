@@ -15,7 +15,8 @@ const collect = (value) => {
 collect(pkg.exports);
 for (const key of ["main", "module", "types", "typings"]) collect(pkg[key]);
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+// A bundler's magic comment may sit before the specifier of a dynamic import or require (`webpackMode`).
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*(?:\/\*[^*]*\*\/\s*)?|\brequire\s*\(\s*(?:\/\*[^*]*\*\/\s*)?|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 const seen = new Set();
 const queue = roots.filter((r) => r.startsWith("./") && !r.endsWith("package.json")).map((r) => resolve(dir, r));
 while (queue.length > 0) {

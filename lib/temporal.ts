@@ -1,0 +1,441 @@
+/**
+ * toolnexus/temporal: a Temporal payload converter that keeps toolnexus values what they are.
+ *
+ * Temporal's default converter writes a `ToolResult` as the plain JSON object its `toJSON` gives, and a
+ * workflow or activity reading it back gets that plain object: unfrozen, without `pending`, `equals` or a
+ * subclass's methods. {@link ToolnexusPayloadConverter} writes every toolnexus value, at any depth of an
+ * argument or a result, as `{ "$toolnexus": "ToolResult", "value": <its JSON> }` and reads it back with the
+ * class's `fromJSON`; everything else is written byte for byte as the default converter writes it, with the
+ * same `json/plain` encoding (Temporal's UI and the default converter still read the payload as JSON).
+ *
+ * Register it by module path: the package's ready {@link payloadConverter} works as is; for subclasses,
+ * export your own from a module of yours, made by {@link createPayloadConverter}. The module imports no
+ * `node:` module, since Temporal bundles it into the workflow sandbox. `@temporalio/common` is an optional
+ * peer dependency, needed only by this entry point.
+ *
+ * @example
+ * ```ts
+ * // worker.ts: workflows and the client must use the same converter
+ * const worker = await Worker.create({
+ *   workflowsPath: require.resolve("./workflows"),
+ *   dataConverter: { payloadConverterPath: require.resolve("toolnexus/temporal") },
+ *   taskQueue: "tools",
+ * });
+ * const client = new Client({ dataConverter: { payloadConverterPath: require.resolve("toolnexus/temporal") } });
+ * ```
+ *
+ * @module toolnexus/temporal
+ */
+import {
+  BinaryPayloadConverter,
+  CompositePayloadConverter,
+  METADATA_ENCODING_KEY,
+  UndefinedPayloadConverter,
+  type Payload,
+  type PayloadConverterWithEncoding,
+} from "@temporalio/common";
+import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions } from "./boundary";
+import { BRAND, protoOf, type BrandName } from "./brand";
+import { ContentPart } from "./content-part";
+import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
+import { formatPath, joinPath, where, type Segment } from "./path";
+import { Answer, Request } from "./suspension";
+import { ToolResult } from "./tool-result";
+
+/** The key that tags a toolnexus value (or escapes a plain object that has it) in a payload. */
+const TAG = "$toolnexus";
+const ENCODING = "json/plain";
+const NAMES: readonly BrandName[] = ["ToolResult", "ContentPart", "Request", "Answer"];
+const hasOwn = Object.hasOwn;
+
+/**
+ * A class the converter can revive: `ToolResult`, `ContentPart`, `Request`, `Answer` or a subclass of one
+ * of them, with the inherited static `fromJSON`.
+ *
+ * @example
+ * ```ts
+ * class SearchResult extends ToolResult<{ hits: number }> {}
+ * const classes: Record<string, ToolnexusClass> = { SearchResult };
+ * ```
+ */
+export type ToolnexusClass = {
+  /** The class's prototype: one of the four toolnexus prototypes, or a subclass's. */
+  readonly prototype: ToolResult<any> | ContentPart | Request | Answer; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Reads the value's JSON back; called on a subclass, returns that subclass. */
+  fromJSON(value: unknown): unknown;
+};
+
+/**
+ * The options of {@link createPayloadConverter} and of the {@link ToolnexusPayloadConverter} constructor.
+ *
+ * @example
+ * ```ts
+ * const options: PayloadConverterOptions = { classes: { SearchResult } };
+ * ```
+ */
+export interface PayloadConverterOptions {
+  /**
+   * Subclasses to revive, by the name that tags them in payloads (`{ SearchResult }`). The name is part of
+   * the stored data: keep it when you rename the class. A subclass not listed is written as, and comes back
+   * as, its toolnexus base class.
+   */
+  readonly classes?: { readonly [name: string]: ToolnexusClass };
+}
+
+/** One class the converter knows: the tag it writes, the base type, and how it reads the JSON back. */
+interface Known {
+  readonly name: string;
+  readonly base: BrandName;
+  readonly cls: ToolnexusClass;
+}
+
+/** The four classes of this copy of the package, by their brand. */
+const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readonly genuine: (v: unknown) => boolean; readonly toJSON: (this: never) => unknown } } = {
+  ToolResult: { cls: ToolResult, genuine: isGenuineResult, toJSON: ToolResult.prototype.toJSON },
+  ContentPart: { cls: ContentPart, genuine: isGenuinePart, toJSON: ContentPart.prototype.toJSON },
+  Request: { cls: Request, genuine: isGenuineRequest, toJSON: Request.prototype.toJSON },
+  Answer: { cls: Answer, genuine: isGenuineAnswer, toJSON: Answer.prototype.toJSON },
+};
+
+/** The brand of a toolnexus value of any loaded copy of the package, or `undefined`. */
+function brandOf(value: object): BrandName | undefined {
+  let brand: unknown;
+  try {
+    brand = (value as { [BRAND]?: unknown })[BRAND];
+  } catch {
+    return undefined; // a hostile Proxy: certainly not one of ours
+  }
+  return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
+}
+
+/** Thrown inside the writer for what Temporal's JSON converter cannot write either (a cycle). */
+class NotJson {}
+
+/**
+ * A Temporal `PayloadConverterWithEncoding` (encoding `json/plain`) that writes toolnexus values at any depth
+ * as tagged JSON and reads them back as frozen instances of their class.
+ *
+ * - A toolnexus value (recognised by the package brand, so a value of the ESM and of the CJS copy both
+ *   count, then checked through `fromJSON` unless this copy made it) is written as
+ *   `{ "$toolnexus": "<ToolResult|ContentPart|Request|Answer>", "value": <toJSON()> }`, or with the name a
+ *   subclass is registered under.
+ * - A plain object that has its own `$toolnexus` key is escaped as `{ "$toolnexus": "", "value": <it> }`,
+ *   so no data can pass for a toolnexus value.
+ * - Everything else is written exactly as Temporal's default JSON converter writes it (same bytes, same
+ *   metadata), and a value that `JSON.stringify` cannot write (a `BigInt`, a cycle) gives `undefined`, as
+ *   there, so that a composite converter reports it.
+ * - Reading goes top-down: a tag revives that value through its class's `fromJSON`; an escape marks that
+ *   one object as plain data, whose properties are then read as usual.
+ *
+ * Most code wants {@link createPayloadConverter} (this converter behind Temporal's undefined and binary
+ * converters) or the ready {@link payloadConverter}.
+ *
+ * @example
+ * ```ts
+ * import { ToolnexusPayloadConverter } from "toolnexus/temporal";
+ *
+ * const converter = new ToolnexusPayloadConverter({ classes: { SearchResult } });
+ * const payload = converter.toPayload({ result: SearchResult.ok("3 hits") })!;
+ * converter.fromPayload<{ result: SearchResult }>(payload).result instanceof SearchResult; // true
+ * ```
+ */
+export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
+  /** `"json/plain"`, the encoding of Temporal's default JSON converter. */
+  readonly encodingType: string = ENCODING;
+  readonly #byName = new Map<string, Known>();
+  readonly #byProto = new Map<object, Known>();
+
+  /**
+   * A converter that also revives the subclasses in `options.classes`, each tagged by its name there.
+   * A name that is empty or one of the four base names, a base class itself, or a value that is not a
+   * toolnexus class, is a {@link ValidationError} at `classes.<name>`.
+   *
+   * @example
+   * ```ts
+   * new ToolnexusPayloadConverter({ classes: { SearchResult, ApprovalRequest } });
+   * ```
+   */
+  constructor(options?: PayloadConverterOptions) {
+    for (const name of NAMES) this.#byName.set(name, { name, base: name, cls: BASES[name].cls });
+    const { classes } = readOptions(options, ["classes"], "ToolnexusPayloadConverter");
+    if (classes === undefined) return;
+    if (typeof classes !== "object" || classes === null) {
+      raise("invalid-type", "classes", "classes must be an object of subclasses by name", "Pass { SearchResult } or leave it out.");
+    }
+    for (const name of ownKeys(classes, "classes")) {
+      const path = joinPath("classes", formatPath([name]));
+      const cls = guard(path, "the class", () => (classes as Record<string, unknown>)[name]);
+      if (name === "" || this.#byName.has(name)) {
+        raise("invalid-value", path, `The name ${JSON.stringify(name)} is taken by a toolnexus class`, "Register a subclass under a name of its own (its class name, say).");
+      }
+      const proto = typeof cls === "function" ? guard(path, "the prototype", () => (cls as { prototype?: unknown }).prototype) : undefined;
+      const base = typeof proto === "object" && proto !== null ? brandOf(proto) : undefined;
+      const fromJSON = base === undefined ? undefined : guard(path, "fromJSON", () => (cls as { fromJSON?: unknown }).fromJSON);
+      if (base === undefined || typeof fromJSON !== "function") {
+        raise("invalid-type", path, "Not a subclass of ToolResult, ContentPart, Request or Answer", "Pass the class itself: { SearchResult }.");
+      }
+      if (proto === BASES[base].cls.prototype) {
+        raise("invalid-value", path, `${base} itself is always known`, "Register subclasses only: { SearchResult }.");
+      }
+      const known: Known = { name, base, cls: cls as ToolnexusClass };
+      this.#byName.set(name, known);
+      if (!this.#byProto.has(proto as object)) this.#byProto.set(proto as object, known);
+    }
+  }
+
+  /**
+   * The payload of `value`, or `undefined` for `undefined` and for what JSON cannot hold (a `BigInt`, a
+   * cycle), as Temporal's JSON converter does. A look-alike of a toolnexus value that fails its class's
+   * checks is a {@link ValidationError} naming its path.
+   *
+   * @example
+   * ```ts
+   * const payload = new ToolnexusPayloadConverter().toPayload(ToolResult.ok("done"));
+   * ```
+   */
+  toPayload<T>(value: T): Payload | undefined {
+    if (value === undefined) return undefined;
+    let json: string;
+    try {
+      json = JSON.stringify(this.#write(value, "", [], new Set()));
+    } catch (e) {
+      if (e instanceof ToolnexusError) throw e;
+      return undefined; // as Temporal's JSON converter: not JSON, so not ours
+    }
+    if (json === undefined) return undefined; // a function or a symbol at the top level: JSON.stringify gives no text either
+    return { metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(ENCODING) }, data: new TextEncoder().encode(json) };
+  }
+
+  /**
+   * The value of a payload: JSON, with every tagged toolnexus value revived as a frozen instance of its
+   * class (a registered subclass, or the base class). An unknown tag, a bad escape or a value that fails
+   * its class's checks is a {@link ValidationError} naming its path.
+   *
+   * @example
+   * ```ts
+   * const converter = new ToolnexusPayloadConverter();
+   * converter.fromPayload<ToolResult>(converter.toPayload(ToolResult.ok("done"))!).isError; // false
+   * ```
+   */
+  fromPayload<T>(payload: Payload): T {
+    const data = guard("", "the payload", () => (payload as { data?: unknown } | null | undefined)?.data);
+    if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
+      return raise("missing", "", "The payload has no data", "Pass a payload written by a JSON converter.");
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(data));
+    } catch (e) {
+      return raise("not-json", "", `The payload is not JSON (${thrownMessage(e)})`, "Pass a payload written by a JSON converter.", e);
+    }
+    const path: Segment[] = [];
+    try {
+      return this.#read(parsed, path) as T;
+    } catch (e) {
+      if (e instanceof RangeError) raise("too-deep", formatPath(path), "The payload nests too deeply to read", "Keep payloads shallower.", e);
+      throw e;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Writing: a fresh tree that JSON.stringify writes as it would write the value itself.
+
+  /** The tagged JSON of a toolnexus value of the given brand, checked unless this copy made it. */
+  #tagged(value: object, brand: BrandName, at: Segment[]): object {
+    const base = BASES[brand];
+    let json: unknown;
+    if (base.genuine(value)) {
+      json = base.toJSON.call(value as never);
+    } else {
+      try {
+        json = (base.cls.fromJSON(value) as { toJSON(): unknown }).toJSON();
+      } catch (e) {
+        throw at.length === 0 || !(e instanceof ValidationError) ? e : located(e, formatPath(at));
+      }
+    }
+    const proto = protoOf(value);
+    const known = proto === undefined || proto === null ? undefined : this.#byProto.get(proto);
+    return { [TAG]: known !== undefined && known.base === brand ? known.name : brand, value: json };
+  }
+
+  /**
+   * The tree JSON.stringify writes for `value` found under `key`: `toJSON` called as JSON.stringify calls
+   * it, own enumerable properties read once each, toolnexus values tagged, look-alike objects escaped.
+   */
+  #write(value: unknown, key: string, at: Segment[], ancestors: Set<object>): unknown {
+    if ((typeof value !== "object" || value === null) && typeof value !== "bigint") return value;
+    if (typeof value === "object") {
+      const brand = brandOf(value);
+      if (brand !== undefined) return this.#tagged(value, brand, at);
+    }
+    const toJSON = lazyGuard(at, "toJSON", () => (value as { toJSON?: unknown }).toJSON);
+    if (typeof toJSON === "function") {
+      value = toJSON.call(value, key); // a throw here is not ours to name: toPayload gives undefined, as Temporal's converter does
+      if (typeof value !== "object" || value === null) return value;
+      const brand = brandOf(value);
+      if (brand !== undefined) return this.#tagged(value, brand, at);
+    }
+    if (typeof value !== "object" || isBoxed(value)) return value; // JSON.stringify unwraps (or refuses) these itself
+    if (ancestors.has(value)) throw new NotJson();
+    ancestors.add(value);
+    const node = value;
+    let out: unknown;
+    if (lazyGuard(at, "the value", () => Array.isArray(node))) {
+      const items = readArray(node as unknown[], formatPath(at));
+      for (let i = 0; i < items.length; i++) {
+        at.push(i);
+        items[i] = this.#write(items[i], String(i), at, ancestors);
+        at.pop();
+      }
+      out = items;
+    } else {
+      const keys = ownKeys(node, formatPath(at));
+      const copy: Record<string, unknown> = {};
+      for (const k of keys) {
+        at.push(k);
+        const child = lazyGuard(at, "this property", () => (node as Record<string, unknown>)[k]);
+        define(copy, k, this.#write(child, k, at, ancestors));
+        at.pop();
+      }
+      out = keys.includes(TAG) ? { [TAG]: "", value: copy } : copy;
+    }
+    ancestors.delete(node);
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Reading: top-down, in place (the parsed JSON is ours).
+
+  #read(value: unknown, at: Segment[]): unknown {
+    if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        at.push(i);
+        value[i] = this.#read(value[i], at);
+        at.pop();
+      }
+      return value;
+    }
+    const obj = value as Record<string, unknown>;
+    if (!hasOwn(obj, TAG)) return this.#readProperties(obj, at);
+    const tag = obj[TAG];
+    if (typeof tag !== "string") {
+      return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${JSON.stringify(tag)}`, "Read payloads written by the toolnexus converter.");
+    }
+    if (!hasOwn(obj, "value")) {
+      return raise("missing", formatPath([...at, "value"]), `The tagged value ${JSON.stringify(tag)} has no value`, "Read payloads written by the toolnexus converter.");
+    }
+    const inner = obj.value;
+    at.push("value");
+    let out: unknown;
+    if (tag === "") {
+      if (typeof inner !== "object" || inner === null || Array.isArray(inner)) {
+        raise("invalid-type", formatPath(at), "An escaped object must hold an object", "Read payloads written by the toolnexus converter.");
+      }
+      out = this.#readProperties(inner as Record<string, unknown>, at);
+    } else {
+      const known = this.#byName.get(tag);
+      if (known === undefined) {
+        raise(
+          "invalid-value",
+          formatPath(at.slice(0, -1)),
+          `The payload holds a ${JSON.stringify(tag)}, a class this converter does not know`,
+          `Register it: createPayloadConverter({ classes: { ${/^[A-Za-z_$][\w$]*$/.test(tag) ? tag : "MyClass"} } }), in the workflow's converter module and the client's.`,
+        );
+      }
+      try {
+        out = known.cls.fromJSON(inner);
+      } catch (e) {
+        throw e instanceof ValidationError ? located(e, formatPath(at)) : e;
+      }
+    }
+    at.pop();
+    return out;
+  }
+
+  #readProperties(obj: Record<string, unknown>, at: Segment[]): Record<string, unknown> {
+    for (const k of Object.keys(obj)) {
+      at.push(k);
+      const v = obj[k];
+      if (typeof v === "object" && v !== null) obj[k] = this.#read(v, at);
+      at.pop();
+    }
+    return obj;
+  }
+}
+
+/**
+ * Runs one read of a caller's value, as `guard` does, but builds the path only when the read throws: a
+ * ValidationError at that path.
+ */
+function lazyGuard<T>(at: readonly Segment[], what: string, get: () => T): T {
+  try {
+    return get();
+  } catch (e) {
+    return raise("invalid-value", formatPath(at), `Reading ${what} threw (${thrownMessage(e)})`, "Pass plain data, without getters or Proxies that throw.", e);
+  }
+}
+
+/** `obj[key] = value`, also for the key `__proto__` (an ordinary key in JSON). */
+function define(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+const UNBOX: readonly ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf] as never;
+
+/** True for a `Number`, `String`, `Boolean` or `BigInt` object: JSON.stringify writes its primitive. */
+function isBoxed(value: object): boolean {
+  for (const unbox of UNBOX) {
+    try {
+      unbox.call(value);
+      return true;
+    } catch {
+      // not this kind
+    }
+  }
+  return false;
+}
+
+/** The same error, its path now from the root of the payload's value. */
+function located(e: ValidationError, prefix: string): ValidationError {
+  const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
+  return new Ctor(e.code, `${e.message} (in the toolnexus value ${where(prefix)})`, { path: joinPath(prefix, e.path), cause: e });
+}
+
+/**
+ * Temporal's undefined and binary converters, then a {@link ToolnexusPayloadConverter} that revives the
+ * given subclasses: the converter to export as `payloadConverter` from the module you register with
+ * `payloadConverterPath`. Use the same module for the worker and the client.
+ *
+ * @example
+ * ```ts
+ * // converter.ts
+ * import { createPayloadConverter } from "toolnexus/temporal";
+ * import { ToolResult } from "toolnexus";
+ *
+ * class SearchResult extends ToolResult<{ hits: number }> {}
+ *
+ * export const payloadConverter = createPayloadConverter({ classes: { SearchResult } });
+ *
+ * // worker.ts
+ * await Worker.create({ dataConverter: { payloadConverterPath: require.resolve("./converter") }, ... });
+ * ```
+ */
+export function createPayloadConverter(options?: PayloadConverterOptions): CompositePayloadConverter {
+  return new CompositePayloadConverter(new UndefinedPayloadConverter(), new BinaryPayloadConverter(), new ToolnexusPayloadConverter(options));
+}
+
+/**
+ * The ready converter (no subclasses registered), so that `payloadConverterPath:
+ * require.resolve("toolnexus/temporal")` works as is.
+ *
+ * @example
+ * ```ts
+ * import { payloadConverter } from "toolnexus/temporal";
+ *
+ * const payload = payloadConverter.toPayload(ToolResult.pending({ kind: "approval", prompt: "Deploy?" }));
+ * payloadConverter.fromPayload<ToolResult>(payload).isPending; // true
+ * ```
+ */
+export const payloadConverter: CompositePayloadConverter = /* @__PURE__ */ createPayloadConverter();
