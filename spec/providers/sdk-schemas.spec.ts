@@ -19,6 +19,9 @@ const SDK_REJECTS: readonly string[] = [
   "error: a malformed block throws, after onLoss hears of it",
   "more malformed blocks are reported and named: no mimeType, no uri, no resource, a resource without uri, or without text and blob",
   "omit: every kind of malformed block is reported, none named",
+  // MCP's schema wants a uri it can parse and a mimeType on every image and audio block: fromMcp reads these anyway.
+  "a resource_link whose uri is not http(s) is named by its name and uri; sender text is escaped, one line per loss",
+  "an image or audio block without mimeType is sniffed: the part's type follows the mime type, the data is kept, no loss",
 ];
 
 async function media(): Promise<ToolResult> {
