@@ -33,20 +33,6 @@ export function resultTargets(tn) {
 
   const input = metadata1k();
 
-  // truncate({ maxTokens }) on 1,000 and on 8,000 parts of mixed kinds: linear work costs about 8x.
-  const { ContentPart } = tn;
-  const manyParts = (n) => {
-    const image = ContentPart.fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", { mimeType: "image/png" });
-    const url = ContentPart.fromUrl("https://example.com/chart.png");
-    const parts = [];
-    for (let i = 0; i < n; i++) parts.push(i % 3 === 0 ? ContentPart.text("t".repeat(1 + (i % 200))) : i % 3 === 1 ? image : url);
-    const r = ToolResult.ok("out ".repeat(100), { parts });
-    return [r, { maxTokens: Math.floor(r.estimatedTokens / 2) }];
-  };
-  const [parts1k, budget1k] = manyParts(1000);
-  const [parts8k, budget8k] = manyParts(8000);
-  const truncateOf = (r, budget) => () => do_not_optimize(r.truncate(budget));
-
   // Where two sides run the same operation on different data, both come from one function literal: closures
   // made at one site share their feedback and optimized code, so only the data differs between the sides.
   const withOutputOf = (r) => () => do_not_optimize(r.withOutput(other));
@@ -94,13 +80,6 @@ export function resultTargets(tn) {
       limit: 1.2,
       baseline: { label: "a.equals(b), shared subtree of 7 bytes", fn: equalsOf(smallA, smallB) },
       candidate: { label: "a.equals(b), shared subtree of ~1 MB", fn: equalsOf(hugeA, hugeB) },
-    },
-    {
-      id: "truncate-growth",
-      title: "truncate({ maxTokens }) of 8,000 parts against 1,000 (linear: about 8x)",
-      limit: 10,
-      baseline: { label: "r.truncate({ maxTokens }), 1,000 parts", fn: truncateOf(parts1k, budget1k) },
-      candidate: { label: "r.truncate({ maxTokens }), 8,000 parts", fn: truncateOf(parts8k, budget8k) },
     },
   ];
 }
