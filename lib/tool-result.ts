@@ -4,7 +4,7 @@
  * @module
  */
 import { Immer } from "immer";
-import { checkSubclass, escapeControl, guard, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
+import { checkSubclass, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
 import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
@@ -165,11 +165,15 @@ function toParts(value: unknown): readonly ContentPart[] | null {
   if (n < 1) return n < 0 ? wrongType("parts", "an array", value, "Pass an array of parts or null.") : null;
   const out = new Array<ContentPart>(n);
   for (let i = 0; i < n; i++) {
-    const at = `parts[${i}]`;
-    // An own entry, read once: a hole must not pick up Object.prototype[i].
-    const entry = read(at, () => (hasOwn(list, i) ? list[i] : HOLE));
-    if (entry === HOLE) vfail("invalid-value", at, "parts has a hole", "Pass a dense array.");
-    out[i] = toPart(entry, at);
+    // An own entry, read once: a hole must not pick up Object.prototype[i]. The path is built only for an error.
+    let entry: unknown;
+    try {
+      entry = hasOwn(list, i) ? list[i] : HOLE;
+    } catch (e) {
+      vfail("invalid-value", `parts[${i}]`, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
+    }
+    if (entry === HOLE) vfail("invalid-value", `parts[${i}]`, "parts has a hole", "Pass a dense array.");
+    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toPart(entry, `parts[${i}]`);
   }
   return Object.freeze(own(out));
 }
@@ -695,7 +699,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const parts = this.parts ?? [];
     const n = parts.length;
     // The parts kept are the longest prefix within maxPartBytes...
-    let kept = 0;
+    let kept = maxPartBytes === Infinity ? n : 0; // without a byte budget, no part's size is computed
     let bytes = 0;
     while (kept < n && (bytes += parts[kept]!.byteLength) <= maxPartBytes) kept++;
     // The omitted-part lines of parts kept..n-1, their total length, and the tokens of parts 0..kept-1: each
@@ -714,7 +718,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     }
     const cut = cutOutput(output, lines.slice(kept).join(""), Math.min(maxChars, (maxTokens - spent) * 4));
     if (kept === n && cut === output) return this;
-    return copy(this, cut, this.isError, kept === n ? this.parts : toParts(parts.slice(0, kept)), this.metadata);
+    // A prefix of a genuine result's parts is all genuine parts: stamped and frozen as toParts would, unchecked.
+    const keptParts = kept === n ? this.parts : kept === 0 ? null : isGenuineResult(this) ? Object.freeze(own(parts.slice(0, kept))) : toParts(parts.slice(0, kept));
+    return copy(this, cut, this.isError, keptParts, this.metadata);
   }
 
   // -------------------------------------------------------------------------------------------------------
