@@ -1,6 +1,6 @@
 // Why the build is shaped this way:
 //
-// - Four entry points (core, providers, testing, testing/setup) are built together, so that code they share
+// - Five entry points (core, providers, testing, testing/setup, testing/vitest-setup) are built together, so that code they share
 //   (the ToolResult and ContentPart classes above all) lands in one shared chunk. Loading
 //   `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
 // - ESM (`dist/esm/*.js`) and CJS (`dist/cjs/*.cjs`) are emitted side by side, each with its own
@@ -10,6 +10,9 @@
 //   on a minified copy by `npm run bench`.
 // - `hoistTransitiveImports: false`: an entry imports only its own chunk, not the chunk's dependencies as
 //   bare side-effect imports (`import "immer"`), which bundlers warn about for `sideEffects: false` packages.
+// - `toolnexus/testing/vitest-setup` is ESM only, as Vitest is (its CommonJS entry throws, and Vitest loads
+//   setup files as ESM): its CJS files are dropped from the CJS output (`esmOnly`). The declarations of a
+//   CJS copy would augment `vitest/index.d.cts`, a module apart from the one a test file imports.
 // - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
 //   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
@@ -21,16 +24,29 @@ const input = {
   providers: "lib/providers/index.ts",
   testing: "lib/testing/index.ts",
   "testing-setup": "lib/testing/setup.ts",
+  "testing-vitest-setup": "lib/testing/vitest-setup.ts",
+};
+
+// Entries that ship as ESM only (see above): their CJS files are removed from the bundle before writing.
+const esmOnly = ["testing-vitest-setup"];
+const dropCjs = {
+  name: "drop-cjs-of-esm-only-entries",
+  generateBundle(options, bundle) {
+    if (!options.dir?.endsWith("cjs")) return;
+    for (const [file, chunk] of Object.entries(bundle)) {
+      if (chunk.type === "chunk" && chunk.isEntry && esmOnly.includes(chunk.name)) delete bundle[file];
+    }
+  },
 };
 
 const external = (id) =>
-  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect";
+  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id === "vitest";
 
 export default [
   {
     input,
     external,
-    plugins: [typescript({ tsconfig: "./tsconfig.build.json" })],
+    plugins: [typescript({ tsconfig: "./tsconfig.build.json" }), dropCjs],
     output: [
       {
         dir: "dist/esm",
@@ -53,7 +69,7 @@ export default [
   {
     input,
     external,
-    plugins: [dts({ tsconfig: "./tsconfig.build.json" })],
+    plugins: [dts({ tsconfig: "./tsconfig.build.json" }), dropCjs],
     output: [
       { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "chunks/[name]-[hash].d.ts" },
       { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "chunks/[name]-[hash].d.cts" },
