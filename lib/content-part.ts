@@ -9,7 +9,7 @@ import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { Stamp, typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
-import { joinPath, where } from "./path";
+import { joinPath, located } from "./path";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";
@@ -70,7 +70,7 @@ const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 // Errors: every message says what was wrong, where, and how to fix it, and never holds part data.
 
 function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
-  return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+  return new ContentPartError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
 /** `The name must be a string, got a number`: a value of the wrong type, named by its kind, never shown. */
@@ -106,8 +106,10 @@ function signatureMismatch(path: string, mime: string, sniffed: string | undefin
   return partError(
     "mime-mismatch",
     path,
-    `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`,
-    `${sniffed ? `Pass mimeType: "${sniffed}" or` : "Check the bytes, or pass"} verifyMime: false.`,
+    sniffed
+      ? `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`
+      : `The mime type says ${describeMedia(mime)} but the bytes do not begin with its signature`,
+    sniffed ? `Pass mimeType: "${sniffed}", or verifyMime: false.` : `Check that the bytes are what the mime type says, or pass verifyMime: false.`,
   );
 }
 
@@ -324,7 +326,7 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
   }
   const sniffed = sniff(payload.head);
   mime ??= sniffed ?? hints.fallbackMime;
-  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told", PASS_MIME);
+  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told from the bytes or a file name", 'Pass options.mimeType, such as { mimeType: "image/png" }.');
   const type = partType(kind, mime, joinPath(path, "mimeType"));
   if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);
   return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) });
@@ -467,6 +469,41 @@ function utf8Length(s: string): number {
 // ---------------------------------------------------------------------------------------------------------
 // Reading the JSON shape
 
+/**
+ * The common mistakes where a part is wanted: a source given as it is (bytes, a Blob, a File, a path or
+ * URL string) or a part not yet awaited. Each is recognised by what it is, never by its shape, and named
+ * with the call that makes a part of it: `[what it is, the fix]`, or `undefined` for anything else.
+ */
+function notAPart(value: unknown): [string, string] | undefined {
+  if (typeof value === "string") {
+    const fix = /^\s*\{/.test(value)
+      ? "If it is a part's JSON text, parse it first: JSON.parse(text)."
+      : /^(https?:|data:)/i.test(value)
+      ? `For a URL, use ContentPart.fromUrl(url) or ContentPart.fromDataUrl(url); for text, ContentPart.text(text).`
+      : `For a file path, use await ContentPart.from(path); for text, ContentPart.text(text).`;
+    return ["A string", fix];
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const g = globalThis as { Buffer?: { isBuffer(v: unknown): boolean }; Blob?: Function; File?: Function };
+  try {
+    if (g.Buffer !== undefined && g.Buffer.isBuffer(value)) return ["A Buffer", "Use ContentPart.fromBytes(buffer, { mimeType })."];
+    if (ArrayBuffer.isView(value)) return [`A ${viewName(value)}`, "Use ContentPart.fromBytes(bytes, { mimeType })."];
+    if (value instanceof ArrayBuffer) return ["An ArrayBuffer", "Use ContentPart.fromBytes(buffer, { mimeType })."];
+    if (typeof g.File === "function" && value instanceof g.File) return ["A File", "Use await ContentPart.from(file)."];
+    if (typeof g.Blob === "function" && value instanceof g.Blob) return ["A Blob", "Use await ContentPart.from(blob, { mimeType })."];
+    if (value instanceof Promise) return ["A Promise", "Await it first: ContentPart.image, file, audio and from return a Promise."];
+  } catch {
+    // A Proxy whose traps throw is none of these; the field reads below report it.
+  }
+  return undefined;
+}
+
+/** `Uint8Array`, `DataView`, `Float32Array`...: the class of a view, by the platform's own tag. */
+function viewName(view: ArrayBufferView): string {
+  const tag = Object.prototype.toString.call(view).slice(8, -1);
+  return /^[A-Za-z0-9]+$/.test(tag) ? tag : "typed array";
+}
+
 /** Reads a part's JSON shape (or a part from another loaded copy of the package); errors carry `path`. */
 export function partFromJSON(value: unknown, path: string): ContentPart {
   if (PartMark.has(value)) return value;
@@ -476,6 +513,8 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   } catch (e) {
     throw readThrew(path, "the part", e);
   }
+  const mistake = notAPart(value);
+  if (mistake !== undefined) throw partError("invalid-type", path, `${mistake[0]} is not a part`, mistake[1]);
   if (typeof value !== "object" || value === null || isArray) {
     throw wrongType(path, "A content part", value, "Pass a ContentPart or its JSON shape.", "an object");
   }
@@ -694,7 +733,7 @@ export class ContentPart {
   static fromBase64(b64: string, options?: PartOptions): ContentPart {
     const opts = checkOptions(options);
     const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));
-    if (canonical === undefined) throw notBase64("", "The value", b64, "use ContentPart.fromDataUrl");
+    if (canonical === undefined) throw notBase64("", "The string given to ContentPart.fromBase64", b64, "use ContentPart.fromDataUrl");
     return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
   }
 

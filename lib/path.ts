@@ -23,7 +23,25 @@ export function joinPath(prefix: string, rest: string): string {
   return rest.startsWith("[") ? prefix + rest : `${prefix}.${rest}`;
 }
 
-/** `at metadata.a` for messages, or `at the top level` for the empty path. */
-export function where(path: string): string {
-  return path === "" ? "at the top level" : `at ${path}`;
+/**
+ * `problem at path`, the first half of an error's sentence: the place is left out when the path is `""`
+ * (the whole value: the problem names it) and when the problem already names the path (`The id is empty`,
+ * not `The id is empty at id`).
+ */
+export function located(problem: string, path: string): string {
+  if (path === "" || namesPath(problem, path)) return problem;
+  return `${problem} at ${path}`;
+}
+
+/** True when `problem` holds `path` as a whole word (`The id is empty`, `options.mimeType "png"`). */
+function namesPath(problem: string, path: string): boolean {
+  let from = 0;
+  for (;;) {
+    const i = problem.indexOf(path, from);
+    if (i < 0) return false;
+    const before = i === 0 ? " " : problem[i - 1]!;
+    const after = problem[i + path.length] ?? " ";
+    if (/[\s".]/.test(before) && /[\s".,:;)]/.test(after)) return true;
+    from = i + 1;
+  }
 }

@@ -112,7 +112,7 @@ function objectWith(keys: readonly string[]): string {
 }
 
 /** "`what` must be `expected`, got a number at `path`. `fix`" (`what` is the path unless given). */
-function wrongType(path: string, expected: string, value: unknown, fix: string, what = path, code: ValidationErrorCode = "invalid-type"): never {
+function wrongType(path: string, expected: string, value: unknown, fix: string, what = `The ${path}`, code: ValidationErrorCode = "invalid-type"): never {
   return vfail(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
@@ -127,11 +127,12 @@ function read<T>(path: string, get: () => T, code: ValidationErrorCode = "invali
 
 function checkOutput(value: unknown): string {
   if (typeof value === "string") return value;
-  return wrongType("output", "a string", value, "Pass text, or use ToolResult.json(value).", "output", value === undefined ? "missing" : undefined);
+  if (value === undefined) return vfail("missing", "output", "The output is missing", "Pass text; to return data, use ToolResult.json(value).");
+  return wrongType("output", "a string", value, "Pass text; to return data, use ToolResult.json(value).", undefined, value === undefined ? "missing" : undefined);
 }
 
 function checkIsError(value: unknown): boolean {
-  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.");
+  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.", "The isError flag");
 }
 
 /** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
@@ -396,7 +397,7 @@ export class ToolResult<M extends object = Metadata> {
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
-    if (f.metadata?.[PENDING] !== undefined) vfail("invalid-pending", "metadata.pending", "pending() got a second request", "Pass it as the first argument only.");
+    if (f.metadata?.[PENDING] !== undefined) vfail("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
     return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) });
   }
@@ -412,7 +413,8 @@ export class ToolResult<M extends object = Metadata> {
    * ```
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): InstanceOf<R> {
-    if (typeof url !== "string" || url === "") wrongType("url", "a non-empty string", url, "Pass the login URL.");
+    if (url === "") vfail("invalid-value", "url", "The url is empty", "Pass the login URL.");
+    if (typeof url !== "string") wrongType("url", "a string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as R;
   }
 
@@ -499,7 +501,7 @@ export class ToolResult<M extends object = Metadata> {
     let value: unknown;
     let then: unknown;
     try {
-      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass the tool body.");
+      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass a function that runs the tool.", "The tool body");
       value = fn();
       // For an object or a function, its `then`; a hostile value whose `then` cannot be read counts as thrown.
       if (Object(value) === value) then = (value as PromiseLike<unknown>).then;
