@@ -39,6 +39,20 @@ const dropCjs = {
   },
 };
 
+// Declarations live in the entry that exports them, so that "Go to definition" opens `index.d.ts` (the core,
+// which `providers.d.ts` imports from) or `testing.d.ts`, never a chunk named by a hash. The one shared file
+// left is `types/matcher-types.d.ts`: the matcher types both test runners' setups use, which must not pull
+// in the other runner's declarations.
+const declarationChunk = (id) => {
+  const path = id.replace(/\\/g, "/");
+  if (/\/lib\/testing\/matcher-types\.ts$/.test(path)) return "matcher-types";
+  if (/\/lib\/testing\/(vitest-setup|vitest)\.ts$/.test(path)) return undefined;
+  if (/\/lib\/testing\//.test(path)) return "testing";
+  if (/\/lib\/providers\//.test(path)) return "providers";
+  if (/\/lib\//.test(path)) return "index";
+  return undefined;
+};
+
 const external = (id) =>
   id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id === "vitest";
 
@@ -71,8 +85,8 @@ export default [
     external,
     plugins: [dts({ tsconfig: "./tsconfig.build.json" }), dropCjs],
     output: [
-      { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "chunks/[name]-[hash].d.ts" },
-      { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "chunks/[name]-[hash].d.cts" },
+      { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "types/[name].d.ts", manualChunks: declarationChunk },
+      { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "types/[name].d.cts", manualChunks: declarationChunk },
     ],
   },
 ];

@@ -686,17 +686,38 @@ export class ContentPart {
     return settle(fromSource("image", source, options));
   }
 
-  /** {@link ContentPart.file} that never rejects. @example `const r = await ContentPart.safeFile("report.pdf");` */
+  /**
+   * {@link ContentPart.file} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeFile("report.pdf");
+   * ```
+   */
   static safeFile(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
     return settle(fromSource("file", source, options));
   }
 
-  /** {@link ContentPart.audio} that never rejects. @example `const r = await ContentPart.safeAudio("clip.wav");` */
+  /**
+   * {@link ContentPart.audio} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeAudio("clip.wav");
+   * ```
+   */
   static safeAudio(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
     return settle(fromSource("audio", source, options));
   }
 
-  /** {@link ContentPart.from} that never rejects. @example `const r = await ContentPart.safeFrom(bytes);` */
+  /**
+   * {@link ContentPart.from} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeFrom(bytes);
+   * ```
+   */
   static safeFrom(source: PartSource, options?: PartOptions): Promise<SafeResult<ContentPart, ContentPartError>> {
     return settle(fromSource(undefined, source, options));
   }
@@ -951,7 +972,14 @@ export class ContentPart {
     return out as ContentPartJSON;
   }
 
-  /** The summary: never the data. @example `String(part); // "image (image/png, 82 bytes)"` */
+  /**
+   * The summary: never the data.
+   *
+   * @example
+   * ```ts
+   * String(part); // "image (image/png, 82 bytes)"
+   * ```
+   */
   toString(): string {
     return this.summary();
   }

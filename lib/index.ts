@@ -25,14 +25,11 @@
 export { ToolResult } from "./tool-result";
 export type {
   DeepReadonly,
-  InstanceOf,
-  IsAny,
   Metadata,
   MetadataOf,
   PartInput,
   PartsAndMetadata,
   Recipe,
-  ResultClass,
   ToolResultInit,
   ToolResultJSON,
   TruncateBudget,

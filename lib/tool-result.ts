@@ -528,12 +528,26 @@ export class ToolResult<M extends object = Metadata> {
     return p instanceof Request ? p : undefined;
   }
 
-  /** True when the result is a suspension (it holds a pending {@link Request}). @example `if (r.isPending) await host.ask(r.pending!);` */
+  /**
+   * True when the result is a suspension (it holds a pending {@link Request}).
+   *
+   * @example
+   * ```ts
+   * if (r.isPending) await host.ask(r.pending!);
+   * ```
+   */
   get isPending(): boolean {
     return !!this.pending;
   }
 
-  /** `ceil(output.length / 4)` plus each part's estimate. @example `result.estimatedTokens` */
+  /**
+   * `ceil(output.length / 4)` plus each part's estimate.
+   *
+   * @example
+   * ```ts
+   * result.estimatedTokens
+   * ```
+   */
   get estimatedTokens(): number {
     return Math.ceil(this.output.length / 4) + tokens(this.parts ?? []);
   }
@@ -541,22 +555,50 @@ export class ToolResult<M extends object = Metadata> {
   // -------------------------------------------------------------------------------------------------------
   // Copies: each returns a new frozen instance of the same class; the receiver is untouched
 
-  /** A copy with another output. @example `r.withOutput("done")` */
+  /**
+   * A copy with another output.
+   *
+   * @example
+   * ```ts
+   * r.withOutput("done")
+   * ```
+   */
   withOutput(output: string): this {
     return copy(this, checkOutput(output), this.isError, this.parts, this.metadata);
   }
 
-  /** A copy with another error flag. @example `r.withIsError(true)` */
+  /**
+   * A copy with another error flag.
+   *
+   * @example
+   * ```ts
+   * r.withIsError(true)
+   * ```
+   */
   withIsError(isError: boolean): this {
     return copy(this, this.output, checkIsError(isError), this.parts, this.metadata);
   }
 
-  /** A copy with other parts (`null` or `[]` removes them). @example `r.withParts([ContentPart.text("hi")])` */
+  /**
+   * A copy with other parts (`null` or `[]` removes them).
+   *
+   * @example
+   * ```ts
+   * r.withParts([ContentPart.text("hi")])
+   * ```
+   */
   withParts(parts: readonly PartInput[] | null): this {
     return copy(this, this.output, this.isError, toParts(parts), this.metadata);
   }
 
-  /** A copy with parts appended. @example `r.addParts(chart, table)` */
+  /**
+   * A copy with parts appended.
+   *
+   * @example
+   * ```ts
+   * r.addParts(chart, table)
+   * ```
+   */
   addParts(...parts: PartInput[]): this {
     // The parts already held pass through as they are; an error names the new part by its index in the result.
     return copy(this, this.output, this.isError, toParts([...(this.parts ?? []), ...parts]), this.metadata);

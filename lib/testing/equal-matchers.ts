@@ -11,7 +11,14 @@ import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types
 
 type Ctx = MatcherContextLike;
 
-/** The two matchers replaced. @example `const name: EqualityMatcherName = "toEqual";` */
+/**
+ * The two matchers replaced.
+ *
+ * @example
+ * ```ts
+ * const name: EqualityMatcherName = "toEqual";
+ * ```
+ */
 export type EqualityMatcherName = "toEqual" | "toStrictEqual";
 
 const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");

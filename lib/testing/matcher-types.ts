@@ -16,33 +16,52 @@
  * ```
  */
 export interface ToolnexusMatchers<R> {
-  /** The value is a `ToolResult` whose `isError` is false. @example `expect(ToolResult.ok("done")).toBeOk();` */
+  /**
+   * The value is a `ToolResult` whose `isError` is false.
+   *
+   * @example
+   * ```ts
+   * expect(ToolResult.ok("done")).toBeOk();
+   * ```
+   */
   toBeOk(): R;
   /**
    * The value is a `ToolResult` whose `isError` is true. A pending result is an error too (its `isError` is
    * true); tell them apart with `.not.toBePending()`.
    *
-   * @example `expect(ToolResult.error("nope")).toBeError();`
+   * @example
+   * ```ts
+   * expect(ToolResult.error("nope")).toBeError();
+   * ```
    */
   toBeError(): R;
   /**
    * The value is a pending `ToolResult` (its `metadata.pending` holds a `Request`), of the given kind when
    * one is given.
    *
-   * @example `expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");`
+   * @example
+   * ```ts
+   * expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");
+   * ```
    */
   toBePending(kind?: string): R;
   /**
    * The value is a `ToolResult` whose `output` equals the string exactly, or matches the regular expression.
    *
-   * @example `expect(result).toHaveOutput("3 files found");`
+   * @example
+   * ```ts
+   * expect(result).toHaveOutput("3 files found");
+   * ```
    */
   toHaveOutput(expected: string | RegExp): R;
   /**
    * The value is a `ToolResult` with parts: at least one, or exactly `count` (`toHaveParts(0)` passes for a
    * result without parts).
    *
-   * @example `expect(result).toHaveParts(2);`
+   * @example
+   * ```ts
+   * expect(result).toHaveParts(2);
+   * ```
    */
   toHaveParts(count?: number): R;
 }
@@ -59,14 +78,49 @@ export interface ToolnexusMatchers<R> {
  * ```
  */
 export interface ToolnexusAsymmetricMatchers<M = any> {
-  /** Matches an ok `ToolResult`. @example `expect.toBeOk()` */
+  /**
+   * Matches an ok `ToolResult`.
+   *
+   * @example
+   * ```ts
+   * expect.toBeOk()
+   * ```
+   */
   toBeOk(): M;
-  /** Matches a `ToolResult` whose `isError` is true. @example `expect.toBeError()` */
+  /**
+   * Matches a `ToolResult` whose `isError` is true.
+   *
+   * @example
+   * ```ts
+   * expect.toBeError()
+   * ```
+   */
   toBeError(): M;
-  /** Matches a pending `ToolResult`, of the given kind when one is given. @example `expect.toBePending("input")` */
+  /**
+   * Matches a pending `ToolResult`, of the given kind when one is given.
+   *
+   * @example
+   * ```ts
+   * expect.toBePending("input")
+   * ```
+   */
   toBePending(kind?: string): M;
-  /** Matches a `ToolResult` with this output. @example `expect.toHaveOutput(/found/)` */
+  /**
+   * Matches a `ToolResult` with this output.
+   *
+   * @example
+   * ```ts
+   * expect.toHaveOutput(/found/)
+   * ```
+   */
   toHaveOutput(expected: string | RegExp): M;
-  /** Matches a `ToolResult` with parts (or with `count` parts). @example `expect.toHaveParts(1)` */
+  /**
+   * Matches a `ToolResult` with parts (or with `count` parts).
+   *
+   * @example
+   * ```ts
+   * expect.toHaveParts(1)
+   * ```
+   */
   toHaveParts(count?: number): M;
 }
