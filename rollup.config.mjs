@@ -13,6 +13,9 @@
 // - `toolnexus/testing/vitest-setup` is ESM only, as Vitest is (its CommonJS entry throws, and Vitest loads
 //   setup files as ESM): its CJS files are dropped from the CJS output (`esmOnly`). The declarations of a
 //   CJS copy would augment `vitest/index.d.cts`, a module apart from the one a test file imports.
+// - One build log: the two configs (code, then declarations) would each print their own "created" lines,
+//   so `npm run build` runs `rollup -c --silent` and `buildLog` prints one line when the last output is
+//   written. `onLog` prints warnings all the same (rollup still calls it under --silent).
 // - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
 //   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
@@ -53,6 +56,28 @@ const declarationChunk = (id) => {
   return undefined;
 };
 
+// One line for the whole build, written after the last of the four outputs (two configs, two formats each).
+const started = Date.now();
+let files = 0;
+let outputs = 0;
+const OUTPUTS = 4;
+const buildLog = {
+  name: "build-log",
+  writeBundle(options, bundle) {
+    files += Object.keys(bundle).length;
+    if (++outputs === OUTPUTS) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`built ${Object.keys(input).length} entry points into dist/esm and dist/cjs (${files} files, code and declarations) in ${seconds}s`);
+    }
+  },
+};
+
+// Warnings are printed here, since --silent keeps rollup from printing them.
+const onLog = (level, log, handler) => {
+  if (level === "warn") console.warn(`(!) ${log.plugin ? `[${log.plugin}] ` : ""}${log.message}`);
+  else handler(level, log);
+};
+
 const external = (id) =>
   id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id === "vitest";
 
@@ -60,7 +85,8 @@ export default [
   {
     input,
     external,
-    plugins: [typescript({ tsconfig: "./tsconfig.build.json" }), dropCjs],
+    onLog,
+    plugins: [typescript({ tsconfig: "./tsconfig.build.json" }), dropCjs, buildLog],
     output: [
       {
         dir: "dist/esm",
@@ -83,7 +109,8 @@ export default [
   {
     input,
     external,
-    plugins: [dts({ tsconfig: "./tsconfig.build.json" }), dropCjs],
+    onLog,
+    plugins: [dts({ tsconfig: "./tsconfig.build.json" }), dropCjs, buildLog],
     output: [
       { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "types/[name].d.ts", manualChunks: declarationChunk },
       { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "types/[name].d.cts", manualChunks: declarationChunk },
