@@ -15,7 +15,7 @@
  * export default defineConfig({ test: { setupFiles: ["toolnexus/testing/vitest-setup"] } });
  * ```
  *
- * @module
+ * @module toolnexus/testing/vitest-setup
  */
 import { expect } from "vitest";
 import type { ToolnexusAsymmetricMatchers, ToolnexusMatchers } from "./matcher-types";
