@@ -527,7 +527,7 @@ export function partFromJSON(value: unknown, path: string): ContentPart {
   }
   const at = (k: Field) => joinPath(path, k);
   const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
-  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, SET_TYPE);
+  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `The type ${quote(type)} is not a part type`, SET_TYPE);
   if (type === "text") {
     const text = checkText(stringOf(fields.text, at("text"), "The text", PASS_TEXT, true), at("text"));
     for (const k of FIELDS.slice(2)) {

@@ -33,15 +33,16 @@ export function located(problem: string, path: string): string {
   return `${problem} at ${path}`;
 }
 
-/** True when `problem` holds `path` as a whole word (`The id is empty`, `options.mimeType "png"`). */
+/**
+ * True when `problem` names the field at `path` itself: as its subject (`The id is empty`, `id is empty`),
+ * quoted (`an unknown key "foo"`) or as an option (`options.mimeType "png"`). A word that merely equals the
+ * path elsewhere in the sentence (`is not JSON data` at `data`) does not count.
+ */
 function namesPath(problem: string, path: string): boolean {
-  let from = 0;
-  for (;;) {
-    const i = problem.indexOf(path, from);
-    if (i < 0) return false;
-    const before = i === 0 ? " " : problem[i - 1]!;
-    const after = problem[i + path.length] ?? " ";
-    if (/[\s".]/.test(before) && /[\s".,:;)]/.test(after)) return true;
-    from = i + 1;
+  if (problem.includes(`"${path}"`)) return true;
+  for (const head of [path, `The ${path}`, `the ${path}`]) {
+    if (problem.startsWith(head) && /^($|[\s.,:;)])/.test(problem.slice(head.length))) return true;
   }
+  const i = problem.indexOf(`options.${path}`);
+  return i >= 0 && /^($|[\s".,:;)])/.test(problem.slice(i + 8 + path.length));
 }
