@@ -7,11 +7,12 @@ const tsJest = (useESM, typeCheck = true) => [
   { tsconfig: typeCheck ? "tsconfig.json" : "spec/tsconfig.bundle.json", useESM, diagnostics: { ignoreCodes: [151001] } },
 ];
 
+// `toolnexus/testing/vitest-setup` ships as ESM only (as Vitest does), so the cjs target maps it to the ESM file.
 const names = (target) => {
   const map = {
-    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts", temporal: "lib/temporal.ts" },
-    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs", temporal: "dist/cjs/temporal.cjs" },
-    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js", temporal: "dist/esm/temporal.js" },
+    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts", temporal: "lib/temporal.ts", "testing/vitest-setup": "lib/testing/vitest-setup.ts" },
+    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs", temporal: "dist/cjs/temporal.cjs", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
+    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js", temporal: "dist/esm/temporal.js", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
   }[target];
   const out = {};
   for (const [sub, file] of Object.entries(map)) out[sub ? `^toolnexus/${sub}$` : "^toolnexus$"] = `<rootDir>/${file}`;

@@ -1,6 +1,6 @@
 // Why the build is shaped this way:
 //
-// - Five entry points (core, providers, testing, testing/setup, temporal) are built together, so that code they share
+// - Six entry points (core, providers, testing, testing/setup, testing/vitest-setup, temporal) are built together, so that code they share
 //   (the ToolResult and ContentPart classes above all) lands in one shared chunk. Loading
 //   `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
 // - ESM (`dist/esm/*.js`) and CJS (`dist/cjs/*.cjs`) are emitted side by side, each with its own
@@ -10,6 +10,12 @@
 //   on a minified copy by `npm run bench`.
 // - `hoistTransitiveImports: false`: an entry imports only its own chunk, not the chunk's dependencies as
 //   bare side-effect imports (`import "immer"`), which bundlers warn about for `sideEffects: false` packages.
+// - `toolnexus/testing/vitest-setup` is ESM only, as Vitest is (its CommonJS entry throws, and Vitest loads
+//   setup files as ESM): its CJS files are dropped from the CJS output (`esmOnly`). The declarations of a
+//   CJS copy would augment `vitest/index.d.cts`, a module apart from the one a test file imports.
+// - One build log: the two configs (code, then declarations) would each print their own "created" lines,
+//   so `npm run build` runs `rollup -c --silent` and `buildLog` prints one line when the last output is
+//   written. `onLog` prints warnings all the same (rollup still calls it under --silent).
 // - Runtime dependencies (immer, fast-deep-equal) and every `node:` module stay external. The core never
 //   imports a `node:` module statically; the only one it uses (`node:fs/promises`, to read a file path) is a
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
@@ -23,17 +29,68 @@ const input = {
   providers: "lib/providers/index.ts",
   testing: "lib/testing/index.ts",
   "testing-setup": "lib/testing/setup.ts",
+  "testing-vitest-setup": "lib/testing/vitest-setup.ts",
   temporal: "lib/temporal.ts",
 };
 
+// Entries that ship as ESM only (see above): their CJS files are removed from the bundle before writing.
+const esmOnly = ["testing-vitest-setup"];
+const dropCjs = {
+  name: "drop-cjs-of-esm-only-entries",
+  generateBundle(options, bundle) {
+    if (!options.dir?.endsWith("cjs")) return;
+    for (const [file, chunk] of Object.entries(bundle)) {
+      if (chunk.type === "chunk" && chunk.isEntry && esmOnly.includes(chunk.name)) delete bundle[file];
+    }
+  },
+};
+
+// Declarations live in the entry that exports them, so that "Go to definition" opens `index.d.ts` (the core,
+// which `providers.d.ts` imports from) or `testing.d.ts`, never a chunk named by a hash. The one shared file
+// left is `types/matcher-types.d.ts`: the matcher types both test runners' setups use, which must not pull
+// in the other runner's declarations.
+const declarationChunk = (id) => {
+  const path = id.replace(/\\/g, "/");
+  if (/\/lib\/testing\/matcher-types\.ts$/.test(path)) return "matcher-types";
+  if (/\/lib\/testing\/(vitest-setup|vitest)\.ts$/.test(path)) return undefined;
+  if (/\/lib\/temporal\.ts$/.test(path)) return undefined;
+  if (/\/lib\/testing\//.test(path)) return "testing";
+  if (/\/lib\/providers\//.test(path)) return "providers";
+  if (/\/lib\//.test(path)) return "index";
+  return undefined;
+};
+
+// One line for the whole build, written after the last of the four outputs (two configs, two formats each).
+const started = Date.now();
+let files = 0;
+let outputs = 0;
+const OUTPUTS = 4;
+const buildLog = {
+  name: "build-log",
+  writeBundle(options, bundle) {
+    files += Object.keys(bundle).length;
+    if (++outputs === OUTPUTS) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`built ${Object.keys(input).length} entry points into dist/esm and dist/cjs (${files} files, code and declarations) in ${seconds}s`);
+    }
+  },
+};
+
+// Warnings are printed here, since --silent keeps rollup from printing them.
+const onLog = (level, log, handler) => {
+  if (level === "warn") console.warn(`(!) ${log.plugin ? `[${log.plugin}] ` : ""}${log.message}`);
+  else handler(level, log);
+};
+
 const external = (id) =>
-  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id.startsWith("@temporalio/");
+  id.startsWith("node:") || id === "immer" || id.startsWith("fast-deep-equal") || id.startsWith("@jest/") || id === "expect" || id === "vitest" || id.startsWith("@temporalio/");
 
 export default [
   {
     input,
     external,
-    plugins: [typescript({ tsconfig: "./tsconfig.build.json" })],
+    onLog,
+    plugins: [typescript({ tsconfig: "./tsconfig.build.json" }), dropCjs, buildLog],
     output: [
       {
         dir: "dist/esm",
@@ -56,10 +113,11 @@ export default [
   {
     input,
     external,
-    plugins: [dts({ tsconfig: "./tsconfig.build.json" })],
+    onLog,
+    plugins: [dts({ tsconfig: "./tsconfig.build.json" }), dropCjs, buildLog],
     output: [
-      { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "chunks/[name]-[hash].d.ts" },
-      { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "chunks/[name]-[hash].d.cts" },
+      { dir: "dist/esm", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "types/[name].d.ts", manualChunks: declarationChunk },
+      { dir: "dist/cjs", format: "es", entryFileNames: "[name].d.cts", chunkFileNames: "types/[name].d.cts", manualChunks: declarationChunk },
     ],
   },
 ];

@@ -10,7 +10,7 @@ import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
-import { joinPath, where } from "./path";
+import { joinPath, located } from "./path";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";
@@ -76,7 +76,7 @@ const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 // Errors: every message says what was wrong, where, and how to fix it, and never holds part data.
 
 function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
-  return new ContentPartError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+  return new ContentPartError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }
 
 /** `The name must be a string, got a number`: a value of the wrong type, named by its kind, never shown. */
@@ -107,8 +107,10 @@ function signatureMismatch(path: string, mime: string, sniffed: string | undefin
   return partError(
     "mime-mismatch",
     path,
-    `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`,
-    `${sniffed ? `Pass mimeType: "${sniffed}" or` : "Check the bytes, or pass"} verifyMime: false.`,
+    sniffed
+      ? `The mime type says ${describeMedia(mime)} but the bytes are ${describeMedia(sniffed)}`
+      : `The mime type says ${describeMedia(mime)} but the bytes do not begin with its signature`,
+    sniffed ? `Pass mimeType: "${sniffed}", or verifyMime: false.` : `Check that the bytes are what the mime type says, or pass verifyMime: false.`,
   );
 }
 
@@ -383,7 +385,7 @@ function build(kind: MediaType | undefined, payload: Payload, opts: Checked, hin
   }
   const sniffed = sniff(payload.head);
   mime ??= sniffed ?? hint("fallbackMime");
-  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told", PASS_MIME);
+  if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told from the bytes or a file name", 'Pass options.mimeType, such as { mimeType: "image/png" }.');
   const type = partType(kind, mime, joinPath(path, "mimeType"));
   if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);
   return makePart({ type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) }, proto);
@@ -535,19 +537,56 @@ function utf8Length(s: string): number {
 // Reading the JSON shape
 
 /**
+ * The common mistakes where a part is wanted: a source given as it is (bytes, a Blob, a File, a path or
+ * URL string) or a part not yet awaited. Each is recognised by what it is, never by its shape, and named
+ * with the call that makes a part of it: `[what it is, the fix]`, or `undefined` for anything else.
+ */
+function notAPart(value: unknown): [string, string] | undefined {
+  if (typeof value === "string") {
+    const fix = /^\s*\{/.test(value)
+      ? "If it is a part's JSON text, parse it first: JSON.parse(text)."
+      : /^(https?:|data:)/i.test(value)
+      ? `For a URL, use ContentPart.fromUrl(url) or ContentPart.fromDataUrl(url); for text, ContentPart.text(text).`
+      : `For a file path, use await ContentPart.from(path); for text, ContentPart.text(text).`;
+    return ["A string", fix];
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const g = globalThis as { Buffer?: { isBuffer(v: unknown): boolean }; Blob?: Function; File?: Function };
+  try {
+    if (g.Buffer !== undefined && g.Buffer.isBuffer(value)) return ["A Buffer", "Use ContentPart.fromBytes(buffer, { mimeType })."];
+    if (ArrayBuffer.isView(value)) return [`A ${viewName(value)}`, "Use ContentPart.fromBytes(bytes, { mimeType })."];
+    if (value instanceof ArrayBuffer) return ["An ArrayBuffer", "Use ContentPart.fromBytes(buffer, { mimeType })."];
+    if (typeof g.File === "function" && value instanceof g.File) return ["A File", "Use await ContentPart.from(file)."];
+    if (typeof g.Blob === "function" && value instanceof g.Blob) return ["A Blob", "Use await ContentPart.from(blob, { mimeType })."];
+    if (value instanceof Promise) return ["A Promise", "Await it first: ContentPart.image, file, audio and from return a Promise."];
+  } catch {
+    // A Proxy whose traps throw is none of these; the field reads below report it.
+  }
+  return undefined;
+}
+
+/** `Uint8Array`, `DataView`, `Float32Array`...: the class of a view, by the platform's own tag. */
+function viewName(view: ArrayBufferView): string {
+  const tag = Object.prototype.toString.call(view).slice(8, -1);
+  return /^[A-Za-z0-9]+$/.test(tag) ? tag : "typed array";
+}
+
+/**
  * Reads a part's JSON shape (or a part from another loaded copy of the package, or a look-alike) into a new
  * part of `proto`; errors carry `path`. The six fields are read as own properties, each once, through the
  * boundary; a genuine part is kept.
  */
 export function partFromJSON(value: unknown, path: string, proto: object = ContentPart.prototype): ContentPart {
   if (isPart(value)) return value;
+  const mistake = notAPart(value);
+  if (mistake !== undefined) throw partError("invalid-type", path, `${mistake[0]} is not a part`, mistake[1]);
   if (typeof value !== "object" || value === null || partRead(() => isArrayAt(value, path, "the part"))) {
     throw wrongType(path, "A content part", value, "Pass a ContentPart or its JSON shape.", "an object");
   }
   const fields = partRead(() => readOwn(value, FIELDS, path));
   const at = (k: Field) => joinPath(path, k);
   const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
-  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `Unknown part type ${quote(type)}`, SET_TYPE);
+  if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `The type ${quote(type)} is not a part type`, SET_TYPE);
   if (type === "text") {
     const text = checkText(stringOf(fields.text, at("text"), "The text", PASS_TEXT, true), at("text"));
     for (const k of FIELDS.slice(2)) {
@@ -712,17 +751,38 @@ export class ContentPart {
     return settle(fromSource<P>("image", source, options, protoFor(this)));
   }
 
-  /** {@link ContentPart.file} that never rejects. @example `const r = await ContentPart.safeFile("report.pdf");` */
+  /**
+   * {@link ContentPart.file} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeFile("report.pdf");
+   * ```
+   */
   static safeFile<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
     return settle(fromSource<P>("file", source, options, protoFor(this)));
   }
 
-  /** {@link ContentPart.audio} that never rejects. @example `const r = await ContentPart.safeAudio("clip.wav");` */
+  /**
+   * {@link ContentPart.audio} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeAudio("clip.wav");
+   * ```
+   */
   static safeAudio<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
     return settle(fromSource<P>("audio", source, options, protoFor(this)));
   }
 
-  /** {@link ContentPart.from} that never rejects. @example `const r = await ContentPart.safeFrom(bytes);` */
+  /**
+   * {@link ContentPart.from} that never rejects.
+   *
+   * @example
+   * ```ts
+   * const r = await ContentPart.safeFrom(bytes);
+   * ```
+   */
   static safeFrom<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
     return settle(fromSource<P>(undefined, source, options, protoFor(this)));
   }
@@ -759,7 +819,7 @@ export class ContentPart {
   static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
     const opts = checkOptions(options);
     const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));
-    if (canonical === undefined) throw notBase64("", "The value", b64, "use ContentPart.fromDataUrl");
+    if (canonical === undefined) throw notBase64("", "The string given to ContentPart.fromBase64", b64, "use ContentPart.fromDataUrl");
     return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "", protoFor(this)) as P;
   }
 
@@ -973,7 +1033,14 @@ export class ContentPart {
     return out as ContentPartJSON;
   }
 
-  /** The summary: never the data. @example `String(part); // "image (image/png, 82 bytes)"` */
+  /**
+   * The summary: never the data.
+   *
+   * @example
+   * ```ts
+   * String(part); // "image (image/png, 82 bytes)"
+   * ```
+   */
   toString(): string {
     return this.summary();
   }

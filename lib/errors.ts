@@ -5,7 +5,7 @@
  * @module
  */
 
-import { where } from "./path";
+import { located } from "./path";
 
 /** Codes a {@link ValidationError} carries. */
 export type ValidationErrorCode =
@@ -153,8 +153,10 @@ export type SafeResult<T, E extends ToolnexusError = ValidationError> =
  */
 export function thrownMessage(e: unknown): string {
   try {
-    if (e instanceof Error) {
-      const m = e.message;
+    // An Error of another realm (a Jest or vm context, an iframe) is not `instanceof Error`: its message is
+    // read all the same, so that no "Error: " prefix creeps in.
+    if (e instanceof Error || (typeof e === "object" && e !== null && Object.prototype.toString.call(e) === "[object Error]")) {
+      const m = (e as Error).message;
       return typeof m === "string" ? m : String(m);
     }
     return String(e);
@@ -164,11 +166,11 @@ export function thrownMessage(e: unknown): string {
 }
 
 /**
- * Throws a {@link ValidationError} whose message reads "`problem` at `path`. `fix`" (or "at the top level"
- * for the path `""`): what was wrong, where, and how to fix it.
+ * Throws a {@link ValidationError} whose message reads "`problem` at `path`. `fix`" (the place left out for
+ * the path `""`, and when the problem names it already): what was wrong, where, and how to fix it.
  *
  * @internal
  */
 export function raise(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  throw new ValidationError(code, `${problem} ${where(path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+  throw new ValidationError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
 }

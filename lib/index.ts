@@ -25,15 +25,12 @@
 export { ToolResult } from "./tool-result";
 export type {
   DeepReadonly,
-  InstanceOf,
-  IsAny,
   Metadata,
   MetadataOf,
   PartInput,
   PartsAndMetadata,
   PendingResult,
   Recipe,
-  ResultClass,
   ToolResultInit,
   ToolResultJSON,
   TruncateBudget,

@@ -30,6 +30,11 @@ export function toMetadata(value: unknown): Readonly<Record<string, unknown>> | 
   return Object.keys(out).length === 0 ? null : out;
 }
 
+/** `The id is missing` as it reads after a colon: `the id is missing`. */
+function lowerFirst(s: string): string {
+  return /^(The|A|An) /.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
 /** Reads `metadata.pending`: a Request (this library's, kept as it is) or a Request-shaped object. */
 function readPending(value: unknown, walk: Walk): Request {
   let request: Request;
@@ -39,7 +44,7 @@ function readPending(value: unknown, walk: Walk): Request {
     if (!(e instanceof ValidationError)) throw e;
     throw new ValidationError(
       "invalid-pending",
-      `metadata.pending is reserved for a Request, and this value is not one: ${e.message} Use ToolResult.pending(request), or store other data under another key.`,
+      `metadata.pending is reserved for a Request, and this value is not one: ${lowerFirst(e.message)} Use ToolResult.pending(request), or store other data under another key.`,
       { path: e.path, cause: e },
     );
   }

@@ -23,7 +23,26 @@ export function joinPath(prefix: string, rest: string): string {
   return rest.startsWith("[") ? prefix + rest : `${prefix}.${rest}`;
 }
 
-/** `at metadata.a` for messages, or `at the top level` for the empty path. */
-export function where(path: string): string {
-  return path === "" ? "at the top level" : `at ${path}`;
+/**
+ * `problem at path`, the first half of an error's sentence: the place is left out when the path is `""`
+ * (the whole value: the problem names it) and when the problem already names the path (`The id is empty`,
+ * not `The id is empty at id`).
+ */
+export function located(problem: string, path: string): string {
+  if (path === "" || namesPath(problem, path)) return problem;
+  return `${problem} at ${path}`;
+}
+
+/**
+ * True when `problem` names the field at `path` itself: as its subject (`The id is empty`, `id is empty`),
+ * quoted (`an unknown key "foo"`) or as an option (`options.mimeType "png"`). A word that merely equals the
+ * path elsewhere in the sentence (`is not JSON data` at `data`) does not count.
+ */
+function namesPath(problem: string, path: string): boolean {
+  if (problem.includes(`"${path}"`)) return true;
+  for (const head of [path, `The ${path}`, `the ${path}`]) {
+    if (problem.startsWith(head) && /^($|[\s.,:;)])/.test(problem.slice(head.length))) return true;
+  }
+  const i = problem.indexOf(`options.${path}`);
+  return i >= 0 && /^($|[\s".,:;)])/.test(problem.slice(i + 8 + path.length));
 }

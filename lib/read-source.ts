@@ -102,7 +102,7 @@ function tooLarge(size: number | string, maxBytes: number): Failure {
 }
 
 function readFailed(what: string, cause: unknown): Failure {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = messageOf(cause);
   return withCause(new Failure("read-failed", `Could not read ${what}: ${reason}. Check that the source exists and is readable.`), cause);
 }
 
@@ -258,6 +258,16 @@ function looksLikeBase64(s: string): boolean {
   return s.length >= 32 && s.indexOf(".") === -1 && /^[A-Za-z0-9+/_=\s-]+$/.test(s);
 }
 
+/** What an error says, for an Error of this realm or another (a Jest or vm context), without a "Error: " prefix. */
+function messageOf(cause: unknown): string {
+  try {
+    if (cause instanceof Error || Object.prototype.toString.call(cause) === "[object Error]") return String((cause as Error).message);
+    return String(cause);
+  } catch {
+    return "an error that cannot be shown";
+  }
+}
+
 /**
  * A file that could not be read. The message names the path and Node's reason, without the copy of the path
  * Node appends (`, open '...'`). A string that looks like base64 was a payload passed where a path goes: it
@@ -271,7 +281,7 @@ function fileFailed(path: string, cause: unknown): Failure {
       `The source string is not a file that can be read${code}, and it looks like base64, so it is not shown here. Pass base64 to ContentPart.fromBase64(b64, { mimeType }), or a data: URL such as data:image/png;base64,....`,
     );
   }
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = messageOf(cause);
   const reason = message.replace(/, [a-z]+ '[\s\S]*'$/, "");
   return withCause(
     new Failure("read-failed", `Could not read the file ${JSON.stringify(path)}: ${reason}. Check that the path exists and names a readable file.`),

@@ -103,7 +103,7 @@ function wrongType(path: string, name: string, expected: string, value: unknown,
 function readFields(value: unknown, table: FieldTable, path = "", base?: object): Fields {
   if (typeof value !== "object" || value === null || isArrayAt(value, path)) {
     const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-    return wrongType(path, "The value", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
+    return wrongType(path, table === REQUEST_FIELDS ? "A Request" : "An Answer", "an object", value, `Pass { ${keys(table).join(", ")} }${hint}.`);
   }
   const out: Fields = {};
   for (const key of keys(table)) {
@@ -148,11 +148,11 @@ const NON_EMPTY = 2;
 /** The check of a string or boolean field: `need` says whether it may be absent or empty, `fix` how to mend it. */
 function typed(value: unknown, path: string, key: string, need: number, fix: string, type: "string" | "boolean" = "string"): unknown {
   if (value === undefined) {
-    if (need !== OPTIONAL) raise("missing", path, `${key} is missing`, fix);
+    if (need !== OPTIONAL) raise("missing", path, `The ${key} is missing`, fix);
   } else if (typeof value !== type) {
-    wrongType(path, key, `a ${type}`, value, fix);
+    wrongType(path, type === "boolean" ? `The ${key} flag` : `The ${key}`, `a ${type}`, value, fix);
   } else if (need === NON_EMPTY && value === "") {
-    raise(INVALID_VALUE, path, `${key} is empty`, fix);
+    raise(INVALID_VALUE, path, `The ${key} is empty`, fix);
   }
   return value;
 }
@@ -203,7 +203,7 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
     typed(value, path, key, OPTIONAL, TIME_FIX);
   }
   if (text !== undefined && parseRfc3339(text as string) === undefined) {
-    raise("invalid-timestamp", path, "expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
+    raise("invalid-timestamp", path, "The expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
   }
   return text;
 }
@@ -440,7 +440,7 @@ const ANSWER_FIELDS: FieldTable = {
   data: checkData,
   reason: (value, path, key, fields) => {
     if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
-      if (!REASONS.includes(value)) raise(INVALID_VALUE, path, "Unknown reason", REASON_FIX);
+      if (!REASONS.includes(value)) raise(INVALID_VALUE, path, `The reason ${typeof value === "string" && value.length <= 40 ? JSON.stringify(value) : "given"} is not one Answer knows`, REASON_FIX);
       // ok was checked before: it is a boolean.
       if (fields.ok) raise(INVALID_VALUE, path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }
@@ -469,7 +469,7 @@ function idOf(requestOrId: unknown): unknown {
   if (typeof requestOrId === "string") return checkId(requestOrId, "id", "id");
   if (isLocalRequest(requestOrId)) return requestOrId.id;
   if (hasBrand(requestOrId, "Request")) return toRequest(requestOrId, "").id;
-  return wrongType("", "requestOrId", "a Request or its id", requestOrId, "Pass the Request being answered.");
+  return wrongType("", "The request answered", "a Request or its id", requestOrId, "Pass the Request being answered, or its id.");
 }
 
 /**

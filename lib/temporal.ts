@@ -38,7 +38,7 @@ import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResul
 import { BRAND, protoOf, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
-import { formatPath, joinPath, where, type Segment } from "./path";
+import { formatPath, joinPath, type Segment } from "./path";
 import { Answer, Request } from "./suspension";
 import { ToolResult } from "./tool-result";
 
@@ -400,7 +400,7 @@ function isBoxed(value: object): boolean {
 /** The same error, its path now from the root of the payload's value. */
 function located(e: ValidationError, prefix: string): ValidationError {
   const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
-  return new Ctor(e.code, `${e.message} (in the toolnexus value ${where(prefix)})`, { path: joinPath(prefix, e.path), cause: e });
+  return new Ctor(e.code, `${e.message} (in the toolnexus value${prefix === "" ? "" : ` at ${prefix}`})`, { path: joinPath(prefix, e.path), cause: e });
 }
 
 /**

@@ -134,7 +134,7 @@ function objectWith(keys: readonly string[]): string {
 }
 
 /** "`what` must be `expected`, got a number at `path`. `fix`" (`what` is the path unless given). */
-function wrongType(path: string, expected: string, value: unknown, fix: string, what = path, code: ValidationErrorCode = "invalid-type"): never {
+function wrongType(path: string, expected: string, value: unknown, fix: string, what = `The ${path}`, code: ValidationErrorCode = "invalid-type"): never {
   return vfail(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
@@ -149,11 +149,12 @@ function read<T>(path: string, get: () => T, code: ValidationErrorCode = "invali
 
 function checkOutput(value: unknown): string {
   if (typeof value === "string") return value;
-  return wrongType("output", "a string", value, "Pass text, or use ToolResult.json(value).", "output", value === undefined ? "missing" : undefined);
+  if (value === undefined) return vfail("missing", "output", "The output is missing", "Pass text; to return data, use ToolResult.json(value).");
+  return wrongType("output", "a string", value, "Pass text; to return data, use ToolResult.json(value).", undefined, value === undefined ? "missing" : undefined);
 }
 
 function checkIsError(value: unknown): boolean {
-  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.");
+  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.", "The isError flag");
 }
 
 /** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
@@ -458,7 +459,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
-    if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "pending() got a second request", "Pass it as the first argument only.");
+    if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
     return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
   }
@@ -474,7 +475,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
-    if (typeof url !== "string" || url === "") wrongType("url", "a non-empty string", url, "Pass the login URL.");
+    if (url === "") vfail("invalid-value", "url", "The url is empty", "Pass the login URL.");
+    if (typeof url !== "string") wrongType("url", "a string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as PendingResult<InstanceOf<R>>;
   }
 
@@ -561,7 +563,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     let value: unknown;
     let then: unknown;
     try {
-      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass the tool body.");
+      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass a function that runs the tool.", "The tool body");
       value = fn();
       // For an object or a function, its `then`; a hostile value whose `then` cannot be read counts as thrown.
       if (Object(value) === value) then = (value as PromiseLike<unknown>).then;
@@ -591,12 +593,26 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     return isGenuineRequest(p) ? (p as Request) : undefined;
   }
 
-  /** True when the result is a suspension (it holds a pending {@link Request}). @example `if (r.isPending) await host.ask(r.pending!);` */
+  /**
+   * True when the result is a suspension (it holds a pending {@link Request}).
+   *
+   * @example
+   * ```ts
+   * if (r.isPending) await host.ask(r.pending!);
+   * ```
+   */
   get isPending(): boolean {
     return !!this.pending;
   }
 
-  /** `ceil(output.length / 4)` plus each part's estimate. @example `result.estimatedTokens` */
+  /**
+   * `ceil(output.length / 4)` plus each part's estimate.
+   *
+   * @example
+   * ```ts
+   * result.estimatedTokens
+   * ```
+   */
   get estimatedTokens(): number {
     return Math.ceil(this.output.length / 4) + tokens(this.parts ?? []);
   }
@@ -604,22 +620,50 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   // -------------------------------------------------------------------------------------------------------
   // Copies: each returns a new frozen instance of the same class; the receiver is untouched
 
-  /** A copy with another output. @example `r.withOutput("done")` */
+  /**
+   * A copy with another output.
+   *
+   * @example
+   * ```ts
+   * r.withOutput("done")
+   * ```
+   */
   withOutput(output: string): this {
     return copy(this, checkOutput(output), this.isError, this.parts, this.metadata);
   }
 
-  /** A copy with another error flag. @example `r.withIsError(true)` */
+  /**
+   * A copy with another error flag.
+   *
+   * @example
+   * ```ts
+   * r.withIsError(true)
+   * ```
+   */
   withIsError(isError: boolean): this {
     return copy(this, this.output, checkIsError(isError), this.parts, this.metadata);
   }
 
-  /** A copy with other parts (`null` or `[]` removes them). @example `r.withParts([ContentPart.text("hi")])` */
+  /**
+   * A copy with other parts (`null` or `[]` removes them).
+   *
+   * @example
+   * ```ts
+   * r.withParts([ContentPart.text("hi")])
+   * ```
+   */
   withParts(parts: readonly PartInput[] | null): this {
     return copy(this, this.output, this.isError, toParts(parts), this.metadata);
   }
 
-  /** A copy with parts appended. @example `r.addParts(chart, table)` */
+  /**
+   * A copy with parts appended.
+   *
+   * @example
+   * ```ts
+   * r.addParts(chart, table)
+   * ```
+   */
   addParts(...parts: PartInput[]): this {
     // The parts already held pass through as they are; an error names the new part by its index in the result.
     return copy(this, this.output, this.isError, toParts([...(this.parts ?? []), ...parts]), this.metadata);

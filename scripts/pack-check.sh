@@ -49,7 +49,10 @@ node_modules/.bin/publint run --strict "$tarball"
 step "attw (on the tarball; node10, node16 from CJS, node16 from ESM, bundler)"
 # Every resolution attw knows, node10 included: `typesVersions` in package.json lets TypeScript's node10
 # resolution (which predates exports maps) find the types of toolnexus/providers and the other subpaths.
-node_modules/.bin/attw "$tarball" --profile strict --no-definitely-typed
+# toolnexus/testing/vitest-setup is ESM only, as Vitest is (require("vitest") throws): it is checked with
+# the esm-only profile, which leaves out the CJS resolutions.
+node_modules/.bin/attw "$tarball" --profile strict --no-definitely-typed --exclude-entrypoints ./testing/vitest-setup
+node_modules/.bin/attw "$tarball" --profile esm-only --no-definitely-typed --entrypoints ./testing/vitest-setup
 
 step "install the tarball into a scratch project"
 consumer="$work/consumer"

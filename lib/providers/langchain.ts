@@ -13,7 +13,7 @@ import { ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
-import { where } from "../path";
+import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
 import { asResult, isBlank, losePart, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
@@ -306,7 +306,7 @@ function loseBlock(ctx: Context, path: string, what: string, why: string): strin
   const placeholder = ctx.policy === "placeholder" ? `[unsupported LangChain ${what} (${why})]` : undefined;
   report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
   if (ctx.policy === "error") {
-    throw new ContentPartError("unsupported", `The ${what} ${where(path)} cannot become a part: ${why}. Convert it before reading the message, or pass unsupported: "placeholder" or "omit".`, { path });
+    throw new ContentPartError("unsupported", `${located(`The ${what}`, path)} cannot become a part: ${why}. Convert it before reading the message, or pass unsupported: "placeholder" or "omit".`, { path });
   }
   return placeholder;
 }

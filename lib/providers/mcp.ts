@@ -10,7 +10,7 @@ import { ContentPartError, ToolnexusError, ValidationError, raise } from "../err
 import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
-import { where } from "../path";
+import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
 import { asResult, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
@@ -203,7 +203,7 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
       const placeholder = ctx.policy === "placeholder" ? lossLine(read) : undefined;
       report(ctx, path, `the ${read.what} cannot become a part: ${read.why}`, undefined, placeholder);
       if (ctx.policy === "error") {
-        throw new ContentPartError("unsupported", `The ${escapeControl(read.what)} ${where(path)} cannot become a part: ${escapeControl(read.why)}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
+        throw new ContentPartError("unsupported", `${located(`The ${escapeControl(read.what)}`, path)} cannot become a part: ${escapeControl(read.why)}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
       }
       if (placeholder !== undefined) lossLines.push(placeholder);
     }
@@ -361,7 +361,8 @@ function asPart(type: string, json: Record<string, unknown>): Read {
 /** The first sentence of an error's message, for a loss line: what was wrong, never the data. */
 function reasonOf(e: ToolnexusError): string {
   const m = e.message;
-  const at = m.indexOf(" at ");
-  const head = at > 0 ? m.slice(0, at) : m;
+  // The problem ends where the place begins (" at data"), or, when the message names no place, at the fix.
+  const ends = [m.indexOf(" at "), m.indexOf(". ")].filter((i) => i > 0);
+  const head = ends.length > 0 ? m.slice(0, Math.min(...ends)) : m;
   return head.charAt(0).toLowerCase() + head.slice(1);
 }

@@ -5,7 +5,7 @@ import { partLabel, type ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { EXTENSIONS } from "../media";
-import { where } from "../path";
+import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { OnLoss, UnsupportedPolicy } from "./loss";
 
@@ -118,7 +118,7 @@ export function unreadable(e: unknown, path: string, what: string): ToolnexusErr
   } catch {
     why = "a value that cannot be shown";
   }
-  return new ValidationError("invalid-value", `Reading ${what} threw (${why}) ${where(path)}. Pass plain data.`, { path, cause: e });
+  return new ValidationError("invalid-value", `${located(`Reading ${what} threw (${why})`, path)}. Pass plain data.`, { path, cause: e });
 }
 
 /**
@@ -162,7 +162,7 @@ export function losePart(ctx: Context, index: number, part: ContentPart, reason:
   if (ctx.policy === "error") {
     throw new ContentPartError(
       "unsupported",
-      `${ctx.label} cannot carry the ${partLabel(part)} ${where(path)}: ${reason}. Convert or drop the part before projecting, or pass unsupported: "placeholder" or "omit".`,
+      `${located(`${ctx.label} cannot carry the ${partLabel(part)}`, path)}: ${reason}. Convert or drop the part before projecting, or pass unsupported: "placeholder" or "omit".`,
       { path },
     );
   }

@@ -11,7 +11,14 @@ import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types
 
 type Ctx = MatcherContextLike;
 
-/** The two matchers replaced. @example `const name: EqualityMatcherName = "toEqual";` */
+/**
+ * The two matchers replaced.
+ *
+ * @example
+ * ```ts
+ * const name: EqualityMatcherName = "toEqual";
+ * ```
+ */
 export type EqualityMatcherName = "toEqual" | "toStrictEqual";
 
 const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
@@ -51,7 +58,7 @@ export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunc
   const replacement = function (this: Ctx, received: unknown, expected: unknown): MatcherResult {
     const result = original.call(this, received, expected);
     const own = (): string =>
-      containsToolnexus(received) || containsToolnexus(expected) ? message(this, name, received, expected, result.pass) : result.message();
+      containsToolnexus(received) || containsToolnexus(expected) ? equalityMessage(this, name, received, expected, result.pass) : result.message();
     return { ...result, message: own };
   };
   Object.defineProperty(replacement, "name", { value: name });
@@ -59,7 +66,16 @@ export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunc
   return replacement;
 }
 
-function message(ctx: Ctx, name: EqualityMatcherName, received: unknown, expected: unknown, pass: boolean): string {
+/**
+ * The failure message of the replaced `toEqual` or `toStrictEqual` for values that hold toolnexus values:
+ * the fields that differ, then a diff in which each part's data shows as size and digest.
+ *
+ * @example
+ * ```ts
+ * const text = equalityMessage(this, "toEqual", received, expected, false);
+ * ```
+ */
+export function equalityMessage(ctx: Ctx, name: EqualityMatcherName, received: unknown, expected: unknown, pass: boolean): string {
   const u = ctx.utils;
   const head = u.matcherHint(name, undefined, undefined, { comment: "deep equality", isNot: ctx.isNot, promise: ctx.promise });
   const e = toDisplay(expected);

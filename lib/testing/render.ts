@@ -10,7 +10,14 @@ import { ToolResult } from "../tool-result";
 import { payloadLabel } from "./digest";
 import type { PrettyConfig, PrettyPrinter, SnapshotPlugin } from "./types";
 
-/** The four toolnexus value types. @example `const b: Brand = "ToolResult";` */
+/**
+ * The four toolnexus value types.
+ *
+ * @example
+ * ```ts
+ * const b: Brand = "ToolResult";
+ * ```
+ */
 export type Brand = "ToolResult" | "ContentPart" | "Request" | "Answer";
 
 /**
@@ -69,7 +76,12 @@ export class Payload {
   /** `2130 bytes, digest 1a2b3c4d`. */
   readonly label: string;
 
-  /** @example `new Payload(part.data!)` */
+  /**
+   * @example
+   * ```ts
+   * new Payload(part.data!)
+   * ```
+   */
   constructor(base64: string) {
     this.label = payloadLabel(base64);
   }
@@ -79,23 +91,49 @@ export class Payload {
     return true;
   }
 
-  /** True for a stand-in of the same payload. @example `a.asymmetricMatch(b)` */
+  /**
+   * True for a stand-in of the same payload.
+   *
+   * @example
+   * ```ts
+   * a.asymmetricMatch(b)
+   * ```
+   */
   asymmetricMatch(other: unknown): boolean {
     return isPayload(other) && other.label === this.label;
   }
 
-  /** @example `String(payload) // "Payload"` */
+  /**
+   * @example
+   * ```ts
+   * String(payload) // "Payload"
+   * ```
+   */
   toString(): string {
     return "Payload";
   }
 
-  /** The text Jest prints: `<2130 bytes, digest 1a2b3c4d>`. @example `payload.toAsymmetricMatcher()` */
+  /**
+   * The text Jest prints: `<2130 bytes, digest 1a2b3c4d>`.
+   *
+   * @example
+   * ```ts
+   * payload.toAsymmetricMatcher()
+   * ```
+   */
   toAsymmetricMatcher(): string {
     return `<${this.label}>`;
   }
 }
 
-/** True for a {@link Payload} from any copy of the package. @example `isPayload(new Payload("AAEC")); // true` */
+/**
+ * True for a {@link Payload} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * isPayload(new Payload("AAEC")); // true
+ * ```
+ */
 export function isPayload(value: unknown): value is Payload {
   if (typeof value !== "object" || value === null) return false;
   try {

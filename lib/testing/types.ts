@@ -8,6 +8,9 @@
 // Loads the `expect` package that `declare module "expect"` below extends (types only, nothing at run
 // time), for programs of this repository that load nothing else of Jest's, such as the API docs build.
 import type {} from "expect";
+import type { ToolnexusAsymmetricMatchers, ToolnexusMatchers } from "./matcher-types";
+
+export type { ToolnexusAsymmetricMatchers, ToolnexusMatchers } from "./matcher-types";
 
 /**
  * An equality tester, as `expect.addEqualityTesters` takes it: `true` or `false` decides, `undefined` leaves
@@ -162,73 +165,6 @@ export interface ExpectLike {
   addEqualityTesters(testers: any[]): void;
   /** Adds a snapshot serializer. */
   addSnapshotSerializer(serializer: any): void;
-}
-
-/**
- * The five toolnexus matchers, as they appear on `expect(value)`.
- *
- * @typeParam R - what a matcher returns (`void`, or a `Promise` under `.resolves` and `.rejects`).
- *
- * @example
- * ```ts
- * expect(result).toBeOk();
- * expect(result).toHaveOutput(/3 files/);
- * ```
- */
-export interface ToolnexusMatchers<R> {
-  /** The value is a `ToolResult` whose `isError` is false. @example `expect(ToolResult.ok("done")).toBeOk();` */
-  toBeOk(): R;
-  /**
-   * The value is a `ToolResult` whose `isError` is true. A pending result is an error too (its `isError` is
-   * true); tell them apart with `.not.toBePending()`.
-   *
-   * @example `expect(ToolResult.error("nope")).toBeError();`
-   */
-  toBeError(): R;
-  /**
-   * The value is a pending `ToolResult` (its `metadata.pending` holds a `Request`), of the given kind when
-   * one is given.
-   *
-   * @example `expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");`
-   */
-  toBePending(kind?: string): R;
-  /**
-   * The value is a `ToolResult` whose `output` equals the string exactly, or matches the regular expression.
-   *
-   * @example `expect(result).toHaveOutput("3 files found");`
-   */
-  toHaveOutput(expected: string | RegExp): R;
-  /**
-   * The value is a `ToolResult` with parts: at least one, or exactly `count` (`toHaveParts(0)` passes for a
-   * result without parts).
-   *
-   * @example `expect(result).toHaveParts(2);`
-   */
-  toHaveParts(count?: number): R;
-}
-
-/**
- * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`.
- *
- * @typeParam M - what each returns: `void` on the `expect` of `@jest/globals` (as Jest's documentation
- * types custom asymmetric matchers), `any` on the global `expect` of `@types/jest` (as it types its own).
- *
- * @example
- * ```ts
- * expect(onResult).toHaveBeenCalledWith(expect.toBePending("approval"));
- * ```
- */
-export interface ToolnexusAsymmetricMatchers<M = any> {
-  /** Matches an ok `ToolResult`. @example `expect.toBeOk()` */
-  toBeOk(): M;
-  /** Matches a `ToolResult` whose `isError` is true. @example `expect.toBeError()` */
-  toBeError(): M;
-  /** Matches a pending `ToolResult`, of the given kind when one is given. @example `expect.toBePending("input")` */
-  toBePending(kind?: string): M;
-  /** Matches a `ToolResult` with this output. @example `expect.toHaveOutput(/found/)` */
-  toHaveOutput(expected: string | RegExp): M;
-  /** Matches a `ToolResult` with parts (or with `count` parts). @example `expect.toHaveParts(1)` */
-  toHaveParts(count?: number): M;
 }
 
 declare module "expect" {

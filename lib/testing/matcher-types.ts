@@ -1,0 +1,126 @@
+/**
+ * The types of the five toolnexus matchers, as they appear on `expect(value)` and as asymmetric matchers.
+ * They name no test runner: `types.ts` adds them to Jest's `expect`, `vitest-setup.ts` to Vitest's.
+ *
+ * @module
+ */
+/**
+ * The five toolnexus matchers, as they appear on `expect(value)`.
+ *
+ * @typeParam R - what a matcher returns (`void`, or a `Promise` under `.resolves` and `.rejects`).
+ *
+ * @example
+ * ```ts
+ * expect(result).toBeOk();
+ * expect(result).toHaveOutput(/3 files/);
+ * ```
+ */
+export interface ToolnexusMatchers<R> {
+  /**
+   * The value is a `ToolResult` whose `isError` is false.
+   *
+   * @example
+   * ```ts
+   * expect(ToolResult.ok("done")).toBeOk();
+   * ```
+   */
+  toBeOk(): R;
+  /**
+   * The value is a `ToolResult` whose `isError` is true. A pending result is an error too (its `isError` is
+   * true); tell them apart with `.not.toBePending()`.
+   *
+   * @example
+   * ```ts
+   * expect(ToolResult.error("nope")).toBeError();
+   * ```
+   */
+  toBeError(): R;
+  /**
+   * The value is a pending `ToolResult` (its `metadata.pending` holds a `Request`), of the given kind when
+   * one is given.
+   *
+   * @example
+   * ```ts
+   * expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");
+   * ```
+   */
+  toBePending(kind?: string): R;
+  /**
+   * The value is a `ToolResult` whose `output` equals the string exactly, or matches the regular expression.
+   *
+   * @example
+   * ```ts
+   * expect(result).toHaveOutput("3 files found");
+   * ```
+   */
+  toHaveOutput(expected: string | RegExp): R;
+  /**
+   * The value is a `ToolResult` with parts: at least one, or exactly `count` (`toHaveParts(0)` passes for a
+   * result without parts).
+   *
+   * @example
+   * ```ts
+   * expect(result).toHaveParts(2);
+   * ```
+   */
+  toHaveParts(count?: number): R;
+}
+
+/**
+ * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`.
+ *
+ * @typeParam M - what each returns: `void` on the `expect` of `@jest/globals` (as Jest's documentation
+ * types custom asymmetric matchers), `any` on the global `expect` of `@types/jest` (as it types its own).
+ *
+ * @example
+ * ```ts
+ * expect(onResult).toHaveBeenCalledWith(expect.toBePending("approval"));
+ * ```
+ */
+export interface ToolnexusAsymmetricMatchers<M = any> {
+  /**
+   * Matches an ok `ToolResult`.
+   *
+   * @example
+   * ```ts
+   * expect.toBeOk()
+   * ```
+   */
+  toBeOk(): M;
+  /**
+   * Matches a `ToolResult` whose `isError` is true.
+   *
+   * @example
+   * ```ts
+   * expect.toBeError()
+   * ```
+   */
+  toBeError(): M;
+  /**
+   * Matches a pending `ToolResult`, of the given kind when one is given.
+   *
+   * @example
+   * ```ts
+   * expect.toBePending("input")
+   * ```
+   */
+  toBePending(kind?: string): M;
+  /**
+   * Matches a `ToolResult` with this output.
+   *
+   * @example
+   * ```ts
+   * expect.toHaveOutput(/found/)
+   * ```
+   */
+  toHaveOutput(expected: string | RegExp): M;
+  /**
+   * Matches a `ToolResult` with parts (or with `count` parts).
+   *
+   * @example
+   * ```ts
+   * expect.toHaveParts(1)
+   * ```
+   */
+  toHaveParts(count?: number): M;
+}

@@ -1,0 +1,155 @@
+/**
+ * The toolnexus test helpers on Vitest's `expect`: the same testers, matchers and serializer as under Jest,
+ * and `toEqual`/`toStrictEqual` of Vitest's meaning whose failure output shows part data by size.
+ *
+ * Vitest's matcher context differs from Jest's in a few places the matchers rely on: its `utils` has no
+ * `matcherErrorMessage` and takes `printDiffOrStringify(received, expected, options)` in another order, and
+ * its built-in `toEqual` is a Chai assertion, not a Jest matcher that could be called and wrapped (the table
+ * Jest keeps its matchers in holds Vitest's Chai methods). So each matcher runs on a context shaped as
+ * Jest's, and the two equality matchers are written out here with Vitest's own equality and testers.
+ *
+ * @module
+ */
+import { containsToolnexus } from "./display";
+import { equalityMessage, type EqualityMatcherName } from "./equal-matchers";
+import { equalityTesters } from "./equality";
+import { matchers } from "./matchers";
+import { snapshotSerializer } from "./render";
+import type { EqualityTester, ExpectLike, MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
+
+const INSTALLED = Symbol.for("toolnexus.testing.installed");
+const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
+
+type Equals = (a: unknown, b: unknown, customTesters?: unknown[], strictCheck?: boolean) => boolean;
+
+/** What Vitest passes as `this` to a matcher (the fields used here). */
+interface VitestState {
+  isNot?: boolean;
+  promise?: string;
+  customTesters?: unknown[];
+  equals: Equals;
+  utils: Record<string, any>;
+}
+
+/** Jest's "Matcher error" message, which Vitest's utils lack. */
+function matcherErrorMessage(bold: ((s: string) => string) | undefined, hint: string, generic: string, specific?: string): string {
+  const label = typeof bold === "function" ? bold("Matcher error") : "Matcher error";
+  return `${hint}\n\n${label}: ${generic}${specific ? `\n\n${specific}` : ""}`;
+}
+
+/** A context shaped as Jest's, made from Vitest's. */
+function jestShaped(state: VitestState): MatcherContextLike {
+  const u = state.utils;
+  return {
+    isNot: state.isNot,
+    promise: state.promise,
+    expand: false,
+    customTesters: state.customTesters ?? [],
+    equals: state.equals,
+    utils: {
+      matcherHint: u.matcherHint,
+      matcherErrorMessage: (hint, generic, specific) => matcherErrorMessage(u.BOLD_WEIGHT, hint, generic, specific),
+      printWithType: u.printWithType,
+      printExpected: u.printExpected,
+      printReceived: u.printReceived,
+      printDiffOrStringify: (expected, received, expectedLabel, receivedLabel, expand) =>
+        u.printDiffOrStringify(received, expected, { aAnnotation: expectedLabel, bAnnotation: receivedLabel, expand }),
+      diff: (a, b, options) => u.diff(a, b, options),
+      stringify: (value, maxDepth) => u.stringify(value, maxDepth),
+      EXPECTED_COLOR: u.EXPECTED_COLOR,
+      RECEIVED_COLOR: u.RECEIVED_COLOR,
+    },
+  };
+}
+
+/** A toolnexus matcher run on the Jest-shaped context. */
+function onVitest(matcher: MatcherFunction): (this: VitestState, received: unknown, ...expected: unknown[]) => MatcherResult {
+  return function (this: VitestState, received: unknown, ...expected: unknown[]): MatcherResult {
+    return matcher.call(jestShaped(this), received, ...expected);
+  };
+}
+
+/** Two objects of different constructors differ (what `toStrictEqual` adds to `toEqual`). */
+const typeEquality: EqualityTester = (a, b) => {
+  if (a == null || b == null || (a as object).constructor === (b as object).constructor) return undefined;
+  return false;
+};
+
+/** Two ArrayBuffers or DataViews are equal when they hold the same bytes. */
+const arrayBufferEquality: EqualityTester = (a, b) => {
+  let left: DataView;
+  let right: DataView;
+  if (a instanceof DataView && b instanceof DataView) {
+    left = a;
+    right = b;
+  } else if (a instanceof ArrayBuffer && b instanceof ArrayBuffer) {
+    left = new DataView(a);
+    right = new DataView(b);
+  } else {
+    return undefined;
+  }
+  if (left.byteLength !== right.byteLength) return false;
+  for (let i = 0; i < left.byteLength; i++) if (left.getUint8(i) !== right.getUint8(i)) return false;
+  return true;
+};
+
+/** A hole in an array differs from an `undefined` entry (strict equality only). */
+function sparseArrayEquality(equals: Equals): EqualityTester {
+  const tester: EqualityTester = (a, b, customTesters) => {
+    if (!Array.isArray(a) || !Array.isArray(b)) return undefined;
+    const others = (customTesters ?? []).filter((t) => t !== tester);
+    return equals(a, b, others, true) && equals(Object.keys(a), Object.keys(b));
+  };
+  return tester;
+}
+
+/**
+ * Vitest's `toEqual` or `toStrictEqual`, as a matcher: the same equality (Vitest's, with the registered
+ * testers), and, when either side holds a toolnexus value, a failure message that names the fields that
+ * differ and shows part data by size. Other values fail with Vitest's usual message and diff.
+ */
+function equalityOnVitest(name: EqualityMatcherName): (this: VitestState, received: unknown, expected: unknown) => MatcherResult {
+  const replacement = function (this: VitestState, received: unknown, expected: unknown): MatcherResult {
+    const custom = this.customTesters ?? [];
+    const iterable = this.utils.iterableEquality as unknown;
+    const strict = name === "toStrictEqual";
+    const testers = strict
+      ? [...custom, iterable, typeEquality, sparseArrayEquality(this.equals), arrayBufferEquality]
+      : [...custom, iterable];
+    const pass = this.equals(received, expected, testers, strict);
+    if (containsToolnexus(received) || containsToolnexus(expected)) {
+      const ctx = jestShaped(this);
+      return { pass, message: () => equalityMessage(ctx, name, received, expected, pass) };
+    }
+    const s = (v: unknown): string => this.utils.stringify(v, 3);
+    const verb = strict ? "strictly equal" : "deeply equal";
+    return { pass, message: () => `expected ${s(received)} ${this.isNot ? "not " : ""}to ${verb} ${s(expected)}`, actual: received, expected };
+  };
+  Object.defineProperty(replacement, "name", { value: name });
+  return replacement;
+}
+
+/**
+ * Registers the toolnexus testers, matchers and serializer with Vitest's `expect`, and replaces `toEqual`
+ * and `toStrictEqual`. Returns `false` when they are already registered in this test file's environment.
+ *
+ * @example
+ * ```ts
+ * import { expect } from "vitest";
+ * installOnVitest(expect);
+ * ```
+ */
+export function installOnVitest(expect: ExpectLike): boolean {
+  const table = (globalThis as Record<symbol, unknown>)[MATCHERS_OBJECT];
+  const holder = (typeof table === "object" && table !== null ? table : expect) as Record<symbol, unknown>;
+  if (holder[INSTALLED] === true) return false;
+  expect.addEqualityTesters(equalityTesters);
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, matcher] of Object.entries(matchers)) wrapped[name] = onVitest(matcher);
+  wrapped.toEqual = equalityOnVitest("toEqual");
+  wrapped.toStrictEqual = equalityOnVitest("toStrictEqual");
+  expect.extend(wrapped);
+  expect.addSnapshotSerializer(snapshotSerializer);
+  Object.defineProperty(holder, INSTALLED, { value: true, configurable: true });
+  return true;
+}

@@ -1,0 +1,73 @@
+// The calls of fixtures/errors/messages.json: each entry names one of these and gives its arguments as
+// data. Values JSON cannot spell are written in the construct vocabulary of spec/hostile/constructs.ts
+// (`{ "$construct": "typedArray", ... }`), and the platform objects it lacks as `{ "$platform": "blob" }`
+// or `{ "$platform": "file", "name": "chart.png" }`.
+import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
+import { toAnthropic } from "toolnexus/providers";
+import { build } from "../hostile/constructs";
+
+type Call = (...args: any[]) => unknown;
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const audio = (): ContentPart => ContentPart.fromBytes(new Uint8Array([1, 2, 3]), { mimeType: "audio/wav", verifyMime: false });
+
+/** Every call an entry may name: a constructor, a static, or a method on a small value made here. */
+export const CALLS: Readonly<Record<string, Call>> = {
+  "new ToolResult": (init) => new ToolResult(init),
+  "ToolResult.ok": (...a) => (ToolResult.ok as Call)(...a),
+  "ToolResult.error": (...a) => (ToolResult.error as Call)(...a),
+  "ToolResult.json": (...a) => (ToolResult.json as Call)(...a),
+  "ToolResult.fromJSON": (v) => ToolResult.fromJSON(v),
+  "ToolResult.pending": (...a) => (ToolResult.pending as Call)(...a),
+  "ToolResult.authRequired": (...a) => (ToolResult.authRequired as Call)(...a),
+  "ToolResult.attempt": (...a) => (ToolResult.attempt as Call)(...a),
+  "result.withParts": (parts) => ToolResult.ok("x").withParts(parts),
+  "result.truncate": (limits) => ToolResult.ok("x").truncate(limits),
+  "Request.fromJSON": (v) => Request.fromJSON(v),
+  "Request.create": (init) => Request.create(init),
+  "Answer.fromJSON": (v) => Answer.fromJSON(v),
+  "Answer.accept": (...a) => (Answer.accept as Call)(...a),
+  "Answer.decline": (...a) => (Answer.decline as Call)(...a),
+  "ContentPart.text": (t) => ContentPart.text(t),
+  "ContentPart.fromBytes": (...a) => (ContentPart.fromBytes as Call)(...a),
+  "ContentPart.fromBase64": (...a) => (ContentPart.fromBase64 as Call)(...a),
+  "ContentPart.fromUrl": (...a) => (ContentPart.fromUrl as Call)(...a),
+  "ContentPart.fromDataUrl": (...a) => (ContentPart.fromDataUrl as Call)(...a),
+  "ContentPart.fromJSON": (v) => ContentPart.fromJSON(v),
+  "ContentPart.from": (...a) => (ContentPart.from as Call)(...a),
+  "part.withName": (name) => ContentPart.fromBytes(png, { mimeType: "image/png" }).withName(name),
+  "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
+};
+
+/** Replaces each `{ "$platform": ... }` in the built value, in place (so cycles built by `ref` stay). */
+function platform(value: unknown, seen = new Set<object>()): unknown {
+  if (typeof value !== "object" || value === null || seen.has(value)) return value;
+  seen.add(value);
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype) return value;
+  const o = value as Record<string, unknown>;
+  if (o.$platform === "blob") return new Blob([png], { type: "image/png" });
+  if (o.$platform === "file") return new File([png], String(o.name), { type: "image/png" });
+  for (const k of Object.keys(o)) {
+    const d = Object.getOwnPropertyDescriptor(o, k);
+    if (d && "value" in d) o[k] = platform(d.value, seen);
+  }
+  return value;
+}
+
+/** The arguments of an entry, as real values. */
+export function argumentsOf(args: unknown[]): unknown[] {
+  return platform(build(args).value) as unknown[];
+}
+
+/** Runs an entry's call and returns what it threw (awaiting a Promise); fails when nothing was thrown. */
+export async function thrownByCall(call: string, args: unknown[]): Promise<unknown> {
+  const fn = CALLS[call];
+  if (fn === undefined) throw new Error(`fixtures/errors/messages.json names an unknown call: ${call}`);
+  try {
+    await fn(...argumentsOf(args));
+  } catch (e) {
+    return e;
+  }
+  throw new Error(`${call} threw nothing`);
+}
