@@ -16,7 +16,7 @@ import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BY
 import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, losePart, lossReason, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -472,7 +472,7 @@ function toPart(media: Media): Read {
     if (m.name !== undefined) json.name = m.name;
     return { kind: "part", part: ContentPart.fromJSON(json) };
   } catch (e) {
-    if (e instanceof ToolnexusError) return lost(reasonOf(e));
+    if (e instanceof ToolnexusError) return lost(lossReason(e));
     throw e;
   }
 }
@@ -495,10 +495,3 @@ function fromExtension(url: string): string {
   return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
 }
 
-/** The first sentence of an error's message, for a loss line: what was wrong, never the data. */
-function reasonOf(e: ToolnexusError): string {
-  const m = e.message;
-  const at = m.indexOf(" at ");
-  const head = at > 0 ? m.slice(0, at) : m;
-  return escapeControl(head.charAt(0).toLowerCase() + head.slice(1));
-}

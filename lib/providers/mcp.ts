@@ -13,7 +13,7 @@ import { PENDING } from "../metadata";
 import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -353,16 +353,8 @@ function asPart(type: string, json: Record<string, unknown>): Read {
   try {
     return { kind: "part", part: ContentPart.fromJSON(json) };
   } catch (e) {
-    if (e instanceof ToolnexusError) return lostBlock(type, reasonOf(e));
+    if (e instanceof ToolnexusError) return lostBlock(type, lossReason(e));
     throw e;
   }
 }
 
-/** The first sentence of an error's message, for a loss line: what was wrong, never the data. */
-function reasonOf(e: ToolnexusError): string {
-  const m = e.message;
-  // The problem ends where the place begins (" at data"), or, when the message names no place, at the fix.
-  const ends = [m.indexOf(" at "), m.indexOf(". ")].filter((i) => i > 0);
-  const head = ends.length > 0 ? m.slice(0, Math.min(...ends)) : m;
-  return head.charAt(0).toLowerCase() + head.slice(1);
-}

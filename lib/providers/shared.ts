@@ -1,6 +1,6 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
-import { isArrayAt, isGenuineResult, ownField } from "../boundary";
+import { escapeControl, isArrayAt, isGenuineResult, ownField } from "../boundary";
 import { partLabel, type ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";
@@ -248,3 +248,13 @@ export function joinLines(pieces: readonly string[]): string {
   return out;
 }
 
+/**
+ * The problem an error's message states, for a loss line: its first sentence up to the place (" at data") or
+ * the fix, lowercased at the start, control characters escaped; never the data.
+ */
+export function lossReason(e: ToolnexusError): string {
+  const m = e.message;
+  const ends = [m.indexOf(" at "), m.indexOf(". ")].filter((i) => i > 0);
+  const head = ends.length > 0 ? m.slice(0, Math.min(...ends)) : m;
+  return escapeControl(head.charAt(0).toLowerCase() + head.slice(1));
+}

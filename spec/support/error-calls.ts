@@ -36,6 +36,16 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ContentPart.fromJSON": (v) => ContentPart.fromJSON(v),
   "ContentPart.from": (...a) => (ContentPart.from as Call)(...a),
   "part.withName": (name) => ContentPart.fromBytes(png, { mimeType: "image/png" }).withName(name),
+  // A subclass whose getter hides the field `output`: every creation path refuses it by name.
+  "ok on a subclass whose getter hides output": (output) => {
+    class Shouting extends ToolResult {
+      // @ts-expect-error: the member clashes with the field on purpose
+      get output(): string {
+        return "LOUD";
+      }
+    }
+    return (Shouting.ok as Call)(output);
+  },
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
 };
 
