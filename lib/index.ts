@@ -38,7 +38,7 @@ export type {
 export { ContentPart } from "./content-part";
 export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
 export { Answer, Request, SuspensionRequest } from "./suspension";
-export type { AnswerClass, AnswerInit, AnswerJSON, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind } from "./suspension";
+export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./suspension";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
