@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOption, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -79,9 +79,17 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
   const ctx = readOptions(options, SPEC);
-  // Own properties only: Object.prototype.toolName is no option.
-  const id = ownOption(options, "toolCallId");
-  const name = ownOption(options, "toolName");
+  let id: unknown;
+  let name: unknown;
+  try {
+    // Named reads, each kept only when it is an own property (Object.prototype.toolName is no option).
+    if (options !== undefined && options !== null) {
+      id = ownOnly(options, "toolCallId", options.toolCallId);
+      name = ownOnly(options, "toolName", options.toolName);
+    }
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");
