@@ -72,10 +72,28 @@ type FieldTable = Readonly<Record<string, Check>>;
 const { assign, create, freeze, getPrototypeOf, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
 
-/** Anything whose instances are requests of type R: `Request` itself, or a subclass. */
+/**
+ * Anything whose instances are requests of type R: `Request` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Login extends Request {}
+ * const ask: Login = Login.create({ kind: "authorization", prompt: "Log in", url: "https://example.com/login" });
+ * ```
+ */
 export type RequestClass<R extends Request> = { readonly prototype: R };
 
-/** Anything whose instances are answers of type A: `Answer` itself, or a subclass. */
+/**
+ * Anything whose instances are answers of type A: `Answer` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Reply extends Answer {}
+ * const yes: Reply = Reply.accept("r1");
+ * ```
+ */
 export type AnswerClass<A extends Answer> = { readonly prototype: A };
 
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
@@ -299,6 +317,8 @@ export class Request {
   /**
    * A request with a generated, unique id.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
@@ -314,6 +334,8 @@ export class Request {
    * Reads a request from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError};
    * {@link Request.safeFromJSON} never throws.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
@@ -325,6 +347,8 @@ export class Request {
 
   /**
    * {@link Request.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -486,6 +510,8 @@ export class Answer {
   /**
    * Accepts a request, with optional JSON data.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.accept(req, { token: "..." });
@@ -498,6 +524,8 @@ export class Answer {
   /**
    * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.decline(req, "expired");
@@ -509,6 +537,8 @@ export class Answer {
 
   /**
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -529,6 +559,8 @@ export class Answer {
   /**
    * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
@@ -540,6 +572,8 @@ export class Answer {
 
   /**
    * {@link Answer.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
