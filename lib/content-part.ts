@@ -59,7 +59,16 @@ const OPTION_KEYS = ["mimeType", "name", "maxBytes", "verifyMime"] as const;
 const getProto = Object.getPrototypeOf;
 const hasOwn = Object.hasOwn;
 
-/** Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. */
+/**
+ * Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Chart extends ContentPart {}
+ * const c: Chart = Chart.fromUrl("https://example.com/q3.png");
+ * ```
+ */
 export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
 // Fixes that several messages share.
@@ -673,6 +682,8 @@ export class ContentPart {
   /**
    * A text part.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * ContentPart.text("hello").toJSON(); // { type: "text", text: "hello" }
@@ -689,6 +700,8 @@ export class ContentPart {
    *
    * Rejects with a {@link ContentPartError}; {@link ContentPart.safeImage} never rejects.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * const png = await ContentPart.image("fixtures/media/fixture.png");
@@ -703,6 +716,8 @@ export class ContentPart {
    * A file part (a PDF, say) from any source; see {@link ContentPart.image}. The mime type may be anything
    * but `image/*` and `audio/*`; a file read from a path or a `File` is named by its base name by default.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * const pdf = await ContentPart.file("fixtures/media/fixture.pdf"); // name "fixture.pdf"
@@ -714,6 +729,8 @@ export class ContentPart {
 
   /**
    * An audio part from any source; see {@link ContentPart.image}. The mime type must be `audio/*`.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -728,6 +745,8 @@ export class ContentPart {
    * A part of whichever type the mime type names (`image/*` an image, `audio/*` audio, anything else a
    * file), from any source; see {@link ContentPart.image}.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * const part = await ContentPart.from(new Uint8Array(await blob.arrayBuffer()));
@@ -740,6 +759,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.image} that never rejects: resolves to `{ success: true, data }` or
    * `{ success: false, error }`.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -792,6 +813,8 @@ export class ContentPart {
    * `byteOffset` is honoured). The type follows the mime type: from `options.mimeType`, else the extension
    * of `options.name`, else the bytes' signature.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * const part = ContentPart.fromBytes(pngBytes, { mimeType: "image/png" });
@@ -811,6 +834,8 @@ export class ContentPart {
    * A part from base64 in any decodable spelling (padded or not, standard or URL-safe, wrapped); it is
    * stored canonical. The type follows the mime type as in {@link ContentPart.fromBytes}.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * const part = ContentPart.fromBase64("iVBORw0KGgo...", { mimeType: "image/png" });
@@ -826,6 +851,8 @@ export class ContentPart {
   /**
    * A part from a `data:` URL, base64 or percent-encoded; the payload is stored as canonical base64.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * ContentPart.fromDataUrl("data:text/plain,hello%20world").mimeType; // "text/plain"
@@ -839,6 +866,8 @@ export class ContentPart {
   /**
    * A part that points at an absolute http(s) URL (a `data:` URL becomes data). The mime type comes from
    * `options.mimeType`, else the extension of the URL's path, else it is an `unknown-extension` error.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -854,6 +883,8 @@ export class ContentPart {
    * Reads a part from its JSON shape, checking the shape and the base64 (not the signature: the wire is
    * faithful). Throws a {@link ContentPartError}; {@link ContentPart.safeFromJSON} never throws.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * ContentPart.fromJSON({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" });
@@ -865,6 +896,8 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts

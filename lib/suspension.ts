@@ -74,19 +74,49 @@ type FieldTable = Readonly<Record<string, Check>>;
 const { assign, create, freeze, getPrototypeOf, hasOwn, keys } = Object;
 const INVALID_VALUE = "invalid-value";
 
-/** Anything whose instances are requests of type R: `Request` itself, or a subclass. */
+/**
+ * Anything whose instances are requests of type R: `Request` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Login extends Request {}
+ * const ask: Login = Login.create({ kind: "authorization", prompt: "Log in", url: "https://example.com/login" });
+ * ```
+ */
 export type RequestClass<R extends Request<any>> = { readonly prototype: R };
 
-/** Anything whose instances are answers of type A: `Answer` itself, or a subclass. */
+/**
+ * Anything whose instances are answers of type A: `Answer` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Reply extends Answer {}
+ * const yes: Reply = Reply.accept("r1");
+ * ```
+ */
 export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
 
 /**
  * What a static of `Request` returns: the subclass it was called on, or `Request<D>` when called on `Request`
  * itself (whose prototype's type says nothing of the data).
+ *
+ * @example
+ * ```ts
+ * const r: Request<{ env: string }> = Request.create<{ env: string }>({ kind: "input", prompt: "Where?", data: { env: "prod" } });
+ * ```
  */
 export type RequestOf<R extends Request<any>, D extends object & JsonFields<D>> = Request<any> extends R ? Request<D> : R;
 
-/** What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself. */
+/**
+ * What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself.
+ *
+ * @example
+ * ```ts
+ * const a: Answer<{ env: string }> = Answer.accept<{ env: string }>("r1", { env: "prod" });
+ * ```
+ */
 export type AnswerOf<A extends Answer<any>, D extends object & JsonFields<D>> = Answer<any> extends A ? Answer<D> : A;
 
 /** The `invalid-type` error: "`name` must be `expected`, got a number at `path`. `fix`" */
@@ -322,6 +352,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A request with a generated, unique id.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
@@ -340,6 +372,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * Reads a request from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError};
    * {@link Request.safeFromJSON} never throws.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
@@ -351,6 +385,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * {@link Request.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -524,6 +560,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Accepts a request, with optional JSON data.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.accept(req, { token: "..." });
@@ -540,6 +578,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.decline(req, "expired");
@@ -551,6 +591,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts
@@ -571,6 +613,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
    *
+   * Called on a subclass, returns that subclass.
+   *
    * @example
    * ```ts
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
@@ -582,6 +626,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * {@link Answer.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
    *
    * @example
    * ```ts

@@ -7,7 +7,7 @@ import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, overCap, projection, readOptions, report, ownOption, requireString, type Context } from "./shared";
+import { asResult, isBlank, losePart, overCap, projection, readOptions, report, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -89,7 +89,13 @@ const blank = isBlank;
  */
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
   const ctx = readOptions(options, SPEC);
-  const id = ownOption(options, "toolUseId"); // an own property only
+  let id: unknown;
+  try {
+    // A named read (a keyed one costs more than the rest of the call), kept only when it is an own property.
+    if (options !== undefined && options !== null) id = ownOnly(options, "toolUseId", options.toolUseId);
+  } catch (e) {
+    throw unreadable(e, "toolUseId", "options.toolUseId");
+  }
   const toolUseId = requireString(id, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
   const output = blank(r.output) ? "" : r.output;

@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, ownOption, requireString, type Context } from "./shared";
+import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -61,9 +61,17 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  */
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
   const ctx = readOptions(options, SPEC);
-  // Own properties only: Object.prototype.name is no option.
-  const rawName = ownOption(options, "name");
-  const rawId = ownOption(options, "id");
+  let rawName: unknown;
+  let rawId: unknown;
+  try {
+    // Named reads, each kept only when it is an own property (Object.prototype.name is no option).
+    if (options !== undefined && options !== null) {
+      rawName = ownOnly(options, "name", options.name);
+      rawId = ownOnly(options, "id", options.id);
+    }
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
   const name = requireString(rawName, "name", "toGemini", '"get_weather"');
   const id = optionalString(rawId, "id", '"call_1"');
   const r = asResult(result, "toGemini");

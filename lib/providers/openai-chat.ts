@@ -9,7 +9,7 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOption, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOnly, ownOption, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -83,9 +83,17 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
   const ctx = readOptions(options, SPEC);
-  // Own properties only: Object.prototype.toolName is no option.
-  const id = ownOption(options, "toolCallId");
-  const name = ownOption(options, "toolName");
+  let id: unknown;
+  let name: unknown;
+  try {
+    // Named reads, each kept only when it is an own property (Object.prototype.toolName is no option).
+    if (options !== undefined && options !== null) {
+      id = ownOnly(options, "toolCallId", options.toolCallId);
+      name = ownOnly(options, "toolName", options.toolName);
+    }
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");

@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOption, requireString, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -63,7 +63,13 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  */
 export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
   const ctx = readOptions(options, SPEC);
-  const id = ownOption(options, "callId"); // an own property only
+  let id: unknown;
+  try {
+    // A named read, kept only when it is an own property.
+    if (options !== undefined && options !== null) id = ownOnly(options, "callId", options.callId);
+  } catch (e) {
+    throw unreadable(e, "callId", "options.callId");
+  }
   const callId = requireString(id, "callId", "toOpenAIResponses", '"call_abc123"');
   const r = asResult(result, "toOpenAIResponses");
   if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };

@@ -1,6 +1,6 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
-import { escapeControl, isArrayAt, isGenuineResult, ownField } from "../boundary";
+import { escapeControl, isGenuineResult, ownField } from "../boundary";
 import { partLabel, type ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";
@@ -45,13 +45,28 @@ export function readOptions(options: unknown, spec: ProjectionSpec): Context {
   return options === undefined || options === null ? spec.defaults : readGiven(options, spec);
 }
 
+const ObjectPrototype = Object.prototype;
+const hop = ObjectPrototype.hasOwnProperty;
+
 function readGiven(options: unknown, spec: ProjectionSpec): Context {
-  if (typeof options !== "object" || isArrayAt(options, "", "the options")) notAnObject(options, spec);
-  // Own properties, each read once (Object.prototype.unsupported is no option); a throw is a ValidationError at the key.
-  const o = options as object;
-  const policy = ownField(o, "unsupported", "");
-  const onLoss = ownField(o, "onLoss", "");
-  const maxBytes = ownField(o, "maxBytes", "");
+  // Own properties, each read once: a named read (cheap when, as usual, the option is absent), and a value
+  // found only on the prototype chain (a polluted Object.prototype.unsupported) counts as absent. A revoked
+  // Proxy (Array.isArray throws) and a throwing getter are ValidationErrors, through `unreadable`.
+  const o = options as Record<string, unknown>;
+  let policy: unknown;
+  let onLoss: unknown;
+  let maxBytes: unknown;
+  try {
+    if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, spec);
+    policy = o.unsupported;
+    if (policy !== undefined && !hop.call(o, "unsupported")) policy = undefined;
+    onLoss = o.onLoss;
+    if (onLoss !== undefined && !hop.call(o, "onLoss")) onLoss = undefined;
+    maxBytes = o.maxBytes;
+    if (maxBytes !== undefined && !hop.call(o, "maxBytes")) maxBytes = undefined;
+  } catch (e) {
+    throw unreadable(e, "", "the options");
+  }
   // Kept apart from the checks below so that this stays small enough to inline into every projection.
   return policy === undefined && onLoss === undefined && maxBytes === undefined ? spec.defaults : checkShared(policy, onLoss, maxBytes, spec);
 }
@@ -128,6 +143,19 @@ export function unreadable(e: unknown, path: string, what: string): ToolnexusErr
  */
 export function ownOption(options: unknown, key: string): unknown {
   return options === undefined || options === null ? undefined : ownField(options as object, key, "");
+}
+
+/**
+ * `options[key]` when it is an own property, else `undefined`, read once. The caller names the key in a
+ * literal read (`options.toolUseId`), which a projection's hot path needs (a keyed read costs more than the
+ * rest of the call), and passes the value here: a value found only on the prototype chain is no option.
+ */
+export function ownOnly(options: object, key: string, value: unknown): unknown {
+  if (value === undefined) return value;
+  // The usual case, without a call: a plain object, and nothing on Object.prototype of that name (a getter
+  // there would be found by `in` too), so the value is the object's own.
+  if (Object.getPrototypeOf(options) === ObjectPrototype && !(key in ObjectPrototype)) return value;
+  return hop.call(options, key) ? value : undefined;
 }
 
 /**

@@ -325,6 +325,18 @@ describe("Object.prototype polluted with a field's name changes nothing", () => 
     return out;
   }
 
+  it("a projection's option found only on the options' own prototype is no option", () => {
+    const inherited = Object.create({ toolUseId: "from the prototype" }) as { toolUseId: string };
+    let e: unknown;
+    try {
+      toAnthropic(result, inherited);
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toMatchObject({ code: "missing", path: "toolUseId" });
+    expect(toOpenAIResponses(result, Object.assign(Object.create({ callId: "inherited" }) as object, { callId: "own" }) as { callId: string }).call_id).toBe("own");
+  });
+
   it.each(Object.keys(POLLUTION))("Object.prototype[%j]", async (key) => {
     const clean = await runAll();
     let polluted: Record<string, Outcome>;
