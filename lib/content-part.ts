@@ -650,6 +650,8 @@ export class ContentPart {
   /**
    * Reads a part from its JSON shape; the same as {@link ContentPart.fromJSON}.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new ContentPart({ type: "text", text: "hello" });
@@ -673,6 +675,8 @@ export class ContentPart {
   /**
    * A text part.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.text("hello").toJSON(); // { type: "text", text: "hello" }
@@ -689,6 +693,8 @@ export class ContentPart {
    *
    * Rejects with a {@link ContentPartError}; {@link ContentPart.safeImage} never rejects.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const png = await ContentPart.image("fixtures/media/fixture.png");
@@ -703,6 +709,8 @@ export class ContentPart {
    * A file part (a PDF, say) from any source; see {@link ContentPart.image}. The mime type may be anything
    * but `image/*` and `audio/*`; a file read from a path or a `File` is named by its base name by default.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const pdf = await ContentPart.file("fixtures/media/fixture.pdf"); // name "fixture.pdf"
@@ -714,6 +722,8 @@ export class ContentPart {
 
   /**
    * An audio part from any source; see {@link ContentPart.image}. The mime type must be `audio/*`.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -728,6 +738,8 @@ export class ContentPart {
    * A part of whichever type the mime type names (`image/*` an image, `audio/*` audio, anything else a
    * file), from any source; see {@link ContentPart.image}.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const part = await ContentPart.from(new Uint8Array(await blob.arrayBuffer()));
@@ -740,6 +752,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.image} that never rejects: resolves to `{ success: true, data }` or
    * `{ success: false, error }`.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -754,6 +768,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.file} that never rejects.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = await ContentPart.safeFile("report.pdf");
@@ -766,6 +782,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.audio} that never rejects.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = await ContentPart.safeAudio("clip.wav");
@@ -777,6 +795,8 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.from} that never rejects.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -791,6 +811,8 @@ export class ContentPart {
    * A part from bytes in memory (`Uint8Array`, `Buffer`, `ArrayBuffer`, any `ArrayBufferView`; a view's
    * `byteOffset` is honoured). The type follows the mime type: from `options.mimeType`, else the extension
    * of `options.name`, else the bytes' signature.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -811,6 +833,8 @@ export class ContentPart {
    * A part from base64 in any decodable spelling (padded or not, standard or URL-safe, wrapped); it is
    * stored canonical. The type follows the mime type as in {@link ContentPart.fromBytes}.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const part = ContentPart.fromBase64("iVBORw0KGgo...", { mimeType: "image/png" });
@@ -826,6 +850,8 @@ export class ContentPart {
   /**
    * A part from a `data:` URL, base64 or percent-encoded; the payload is stored as canonical base64.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.fromDataUrl("data:text/plain,hello%20world").mimeType; // "text/plain"
@@ -839,6 +865,8 @@ export class ContentPart {
   /**
    * A part that points at an absolute http(s) URL (a `data:` URL becomes data). The mime type comes from
    * `options.mimeType`, else the extension of the URL's path, else it is an `unknown-extension` error.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -854,6 +882,8 @@ export class ContentPart {
    * Reads a part from its JSON shape, checking the shape and the base64 (not the signature: the wire is
    * faithful). Throws a {@link ContentPartError}; {@link ContentPart.safeFromJSON} never throws.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.fromJSON({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" });
@@ -865,6 +895,8 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.fromJSON} that never throws.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -884,6 +916,8 @@ export class ContentPart {
    * True when `value` is a `ContentPart`, from this copy of the package or another (the ESM and the CJS
    * build side by side).
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.isContentPart(ContentPart.text("x")); // true
@@ -896,6 +930,8 @@ export class ContentPart {
   /**
    * `"image (image/png, 82 bytes)"` for any part, or a part's JSON shape (read as by `fromJSON`, so a bad
    * shape throws a {@link ContentPartError}); a text part gives its text.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -973,6 +1009,8 @@ export class ContentPart {
   /**
    * True when `other` is a part of the same class with the same six fields.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.text("a").equals(ContentPart.text("a")); // true
@@ -984,6 +1022,8 @@ export class ContentPart {
 
   /**
    * A copy with another name (`undefined` removes it). A text part has no name.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -998,6 +1038,8 @@ export class ContentPart {
   /**
    * A copy with another mime type of the same family; for data in the media table the signature is checked
    * unless `verifyMime: false`.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts

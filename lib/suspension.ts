@@ -300,6 +300,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A request with the given id. Use {@link Request.create} to have an id generated.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new Request({ id: "r1", kind: "input", prompt: "Which environment?" });
@@ -322,6 +324,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A request with a generated, unique id.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
@@ -340,6 +344,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * Reads a request from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError};
    * {@link Request.safeFromJSON} never throws.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
@@ -351,6 +357,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * {@link Request.fromJSON} that never throws.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -364,6 +372,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * True when `value` is a `Request`, from this copy of the package or another.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.isRequest(result.pending); // true for a pending result
@@ -375,6 +385,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when the request has an `expiresAt` and `now` is at or past it.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -391,6 +403,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A copy with some fields changed; a key given as `undefined` removes an optional field.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * req.with({ prompt: "Approve the deploy of v2?" });
@@ -402,6 +416,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is a request of the same class with equal fields (`data` compared structurally).
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -502,6 +518,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * An answer with the given fields.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new Answer({ id: "r1", ok: false, reason: "cancelled" });
@@ -524,6 +542,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Accepts a request, with optional JSON data.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.accept(req, { token: "..." });
@@ -540,6 +560,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.decline(req, "expired");
@@ -551,6 +573,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -571,6 +595,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
@@ -582,6 +608,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * {@link Answer.fromJSON} that never throws.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -595,6 +623,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * True when `value` is an `Answer`, from this copy of the package or another.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.isAnswer(value);
@@ -606,6 +636,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when this answer is for `request` (the ids match).
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -626,6 +658,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is an answer of the same class with equal fields.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
