@@ -659,6 +659,8 @@ export class ContentPart {
   /**
    * Reads a part from its JSON shape; the same as {@link ContentPart.fromJSON}.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new ContentPart({ type: "text", text: "hello" });
@@ -684,6 +686,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.text("hello").toJSON(); // { type: "text", text: "hello" }
@@ -702,6 +706,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const png = await ContentPart.image("fixtures/media/fixture.png");
@@ -718,6 +724,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const pdf = await ContentPart.file("fixtures/media/fixture.pdf"); // name "fixture.pdf"
@@ -731,6 +739,8 @@ export class ContentPart {
    * An audio part from any source; see {@link ContentPart.image}. The mime type must be `audio/*`.
    *
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -747,6 +757,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const part = await ContentPart.from(new Uint8Array(await blob.arrayBuffer()));
@@ -762,6 +774,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = await ContentPart.safeImage("shot.png");
@@ -775,6 +789,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.file} that never rejects.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = await ContentPart.safeFile("report.pdf");
@@ -787,6 +803,8 @@ export class ContentPart {
   /**
    * {@link ContentPart.audio} that never rejects.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = await ContentPart.safeAudio("clip.wav");
@@ -798,6 +816,8 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.from} that never rejects.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -814,6 +834,8 @@ export class ContentPart {
    * of `options.name`, else the bytes' signature.
    *
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -836,6 +858,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const part = ContentPart.fromBase64("iVBORw0KGgo...", { mimeType: "image/png" });
@@ -853,6 +877,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.fromDataUrl("data:text/plain,hello%20world").mimeType; // "text/plain"
@@ -868,6 +894,8 @@ export class ContentPart {
    * `options.mimeType`, else the extension of the URL's path, else it is an `unknown-extension` error.
    *
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -885,6 +913,8 @@ export class ContentPart {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.fromJSON({ type: "image", mimeType: "image/png", url: "https://example.com/a.png" });
@@ -898,6 +928,8 @@ export class ContentPart {
    * {@link ContentPart.fromJSON} that never throws.
    *
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -917,6 +949,8 @@ export class ContentPart {
    * True when `value` is a `ContentPart`, from this copy of the package or another (the ESM and the CJS
    * build side by side).
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.isContentPart(ContentPart.text("x")); // true
@@ -929,6 +963,8 @@ export class ContentPart {
   /**
    * `"image (image/png, 82 bytes)"` for any part, or a part's JSON shape (read as by `fromJSON`, so a bad
    * shape throws a {@link ContentPartError}); a text part gives its text.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -1006,6 +1042,8 @@ export class ContentPart {
   /**
    * True when `other` is a part of the same class with the same six fields.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ContentPart.text("a").equals(ContentPart.text("a")); // true
@@ -1017,6 +1055,8 @@ export class ContentPart {
 
   /**
    * A copy with another name (`undefined` removes it). A text part has no name.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -1031,6 +1071,8 @@ export class ContentPart {
   /**
    * A copy with another mime type of the same family; for data in the media table the signature is checked
    * unless `verifyMime: false`.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts

@@ -330,6 +330,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A request with the given id. Use {@link Request.create} to have an id generated.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new Request({ id: "r1", kind: "input", prompt: "Which environment?" });
@@ -354,6 +356,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
@@ -374,6 +378,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
@@ -388,6 +394,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = Request.safeFromJSON(json);
@@ -400,6 +408,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * True when `value` is a `Request`, from this copy of the package or another.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Request.isRequest(result.pending); // true for a pending result
@@ -411,6 +421,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when the request has an `expiresAt` and `now` is at or past it.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -427,6 +439,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /**
    * A copy with some fields changed; a key given as `undefined` removes an optional field.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * req.with({ prompt: "Approve the deploy of v2?" });
@@ -438,6 +452,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is a request of the same class with equal fields (`data` compared structurally).
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -538,6 +554,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * An answer with the given fields.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new Answer({ id: "r1", ok: false, reason: "cancelled" });
@@ -562,6 +580,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.accept(req, { token: "..." });
@@ -580,6 +600,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.decline(req, "expired");
@@ -593,6 +615,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
    *
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -615,6 +639,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
@@ -629,6 +655,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    *
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = Answer.safeFromJSON(json);
@@ -641,6 +669,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /**
    * True when `value` is an `Answer`, from this copy of the package or another.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * Answer.isAnswer(value);
@@ -652,6 +682,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when this answer is for `request` (the ids match).
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -672,6 +704,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is an answer of the same class with equal fields.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts

@@ -150,6 +150,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * A name that is empty or one of the four base names, a base class itself, or a value that is not a
    * toolnexus class, is a {@link ValidationError} at `classes.<name>`.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new ToolnexusPayloadConverter({ classes: { SearchResult, ApprovalRequest } });
@@ -188,6 +190,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * cycle), as Temporal's JSON converter does. A look-alike of a toolnexus value that fails its class's
    * checks is a {@link ValidationError} naming its path.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const payload = new ToolnexusPayloadConverter().toPayload(ToolResult.ok("done"));
@@ -210,6 +214,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * The value of a payload: JSON, with every tagged toolnexus value revived as a frozen instance of its
    * class (a registered subclass, or the base class). An unknown tag, a bad escape or a value that fails
    * its class's checks is a {@link ValidationError} naming its path.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -407,6 +413,8 @@ function located(e: ValidationError, prefix: string): ValidationError {
  * Temporal's undefined and binary converters, then a {@link ToolnexusPayloadConverter} that revives the
  * given subclasses: the converter to export as `payloadConverter` from the module you register with
  * `payloadConverterPath`. Use the same module for the worker and the client.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

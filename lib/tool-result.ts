@@ -390,6 +390,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A result from its fields; `new ToolResult()` is an empty success. `parts` may hold parts or their JSON.
    * The caller's objects are copied, never frozen or changed.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * new ToolResult({ output: "done", metadata: { ms: 12 } });
@@ -417,6 +419,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A successful result. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ToolResult.ok("3 files found", { metadata: { files: 3 } });
@@ -429,6 +433,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A failed result: the model reads the output and may recover. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -444,6 +450,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * prompt (plus a newline and the url when there is one). `request` may be a {@link Request} or its init
    * (an id is generated when absent). `init` takes `output`, `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -468,6 +476,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A suspension waiting on a login: a pending result whose request has `kind: "authorization"` and the url.
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * ToolResult.authRequired("https://example.com/login").output;
@@ -486,6 +496,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * `ContentPartError` for a bad part); {@link ToolResult.safeFromJSON} never throws.
    * Called on a subclass, returns that subclass.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * const r = ToolResult.fromJSON(JSON.parse('{"output":"hi","isError":false}'));
@@ -498,6 +510,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * {@link ToolResult.fromJSON} that never throws: `{ success: true, data }` or `{ success: false, error }`.
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -516,6 +530,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * True when `value` is a `ToolResult` (of any subclass), from this copy of the package or another.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * if (ToolResult.isToolResult(value)) console.log(value.output);
@@ -529,6 +545,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * `ok` with `output = JSON.stringify(value)`. `value` follows the metadata rules: a Date, a Map, a cycle
    * or any other non-JSON value is a {@link ValidationError} naming its path, never a silent `{}`.
    * Called on a subclass, returns that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -546,6 +564,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * {@link ToolResult.json}. A thrown `Error` becomes `error(message)` with `metadata.error = { name, code? }`;
    * anything else thrown becomes `error(String(value))`. `init` applies only to results `attempt` builds.
    * An async `fn` gives a Promise. Called on a subclass, every result is of that subclass.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -623,6 +643,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy with another output.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * r.withOutput("done")
@@ -634,6 +656,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with another error flag.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -647,6 +671,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy with other parts (`null` or `[]` removes them).
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * r.withParts([ContentPart.text("hi")])
@@ -658,6 +684,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with parts appended.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -673,6 +701,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A copy with other metadata: a value replaces it (`null` removes it); a recipe edits an immer draft (an
    * empty one when there is no metadata) or returns a replacement.
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * r.withMetadata({ retries: 0 }).withMetadata((m) => { m.retries += 1; });
@@ -685,6 +715,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with metadata merged in, shallowly; a key given as `undefined` is removed.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -707,6 +739,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A copy with any fields changed: pass the changes, or a recipe that edits an immer draft of
    * `{ output, isError, parts, metadata }` (`parts` and `metadata` are an empty list and object when absent).
    *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
    * @example
    * ```ts
    * r.with({ output: "retrying", isError: false });
@@ -726,6 +760,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * A copy that fits the budget, or this same instance when it already fits. Output is cut on a code-point
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
    * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole.
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -773,6 +809,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * True when `other` has the same prototype and every field is deep-equal (metadata key order ignored,
    * part order respected).
+   *
+   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts

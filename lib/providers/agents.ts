@@ -97,6 +97,8 @@ function argumentsOf(raw: RawCall): string | undefined {
  * The item is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * const result = await run(agent, "Deploy to production");
@@ -129,6 +131,8 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  *
  * Apply it to the interruption whose {@link fromAgentsInterruption} id is the answer's id, then run again
  * with the same state.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

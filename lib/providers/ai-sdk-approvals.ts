@@ -150,6 +150,8 @@ export function previewJson(value: unknown): string | undefined {
  * and `input` that {@link fromAiSdkApprovalRequest} writes for this same call) and `expiresAt` are reported
  * to `onLoss`. The request may be a `Request` or its JSON shape; the part is a fresh, unfrozen object.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * const paused = ToolResult.authRequired("https://auth.example.com/login");
@@ -205,6 +207,8 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
  * The response is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * const answer = fromAiSdkApprovalResponse({ type: "tool-approval-response", approvalId: request.id, approved: false, reason: "not now" });
@@ -254,6 +258,8 @@ function readToolCall(v: unknown, path: string): ToolCall {
  * The part, its tool call and the options are read once, by their own properties; the input is copied once,
  * as JSON data, and both the prompt and `data.input` are made from that copy, so what a person approves is
  * what is stored. A getter or a Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -314,6 +320,8 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * The AI SDK knows approved and denied only: a `cancelled` or `expired` refusal is sent as a denial, and
  * answer data other than `reason` is not sent; both are reported to `onLoss`. The answer may be an `Answer`
  * or its JSON shape; the part is a fresh, unfrozen object.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -513,6 +513,8 @@ function report(request: Request, keep: readonly string[], losses: Loss[], onLos
  *
  * The request may be a `Request` or its JSON shape. The params are a fresh, unfrozen object.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * const login = ToolResult.authRequired("https://auth.example.com/login?state=abc").pending!;
@@ -569,6 +571,8 @@ export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitati
  * A value that is not elicitation params is a `ValidationError`. The params are read once, by their own
  * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -641,6 +645,8 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  *
  * The answer may be an `Answer` or its JSON shape. The result is a fresh, unfrozen object.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * toMcpElicitResult(Answer.output(request, "staging")); // { action: "accept", content: { output: "staging" } }
@@ -669,6 +675,8 @@ export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOpti
  *
  * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -100,6 +100,8 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
  * default) and reported to `onLoss`. Metadata never reaches the model.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * import { ToolMessage } from "@langchain/core/messages";
@@ -191,6 +193,8 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
  * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
  * artifact) is a `ValidationError`.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

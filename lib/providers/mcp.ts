@@ -74,6 +74,8 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
  * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ *
  * @example
  * ```ts
  * import { ToolResult } from "toolnexus";
@@ -160,6 +162,8 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * the line out. `maxBytes` applies to the parts read, as in the other projections. A malformed result (not an
  * object, `content` not an array, `isError` not a boolean) is a `ValidationError`. The result is read as
  * every input is (see the README's trust boundary): own fields only, each read once.
+ *
+ * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
