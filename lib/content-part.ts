@@ -151,17 +151,119 @@ function makePart(fields: Fields, proto: object = ContentPart.prototype): Conten
   return fill(Object.create(proto), fields);
 }
 
-/** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
-function asBytes(value: unknown): Uint8Array | undefined {
-  // ArrayBuffer.isView reads an internal slot, never a Proxy trap; `instanceof` may run a hostile trap.
-  if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  try {
-    if (value instanceof ArrayBuffer) return new Uint8Array(value);
-    if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
-  } catch {
-    // a Proxy whose traps throw, or one that only pretends to be a buffer: not bytes
+/** The built-in getters that read a view's or a buffer's internal slots (never a caller's own getter or a trap). */
+interface SlotReaders {
+  typedTag: (this: unknown) => string | undefined;
+  typedBuffer: (this: unknown) => ArrayBufferLike;
+  typedOffset: (this: unknown) => number;
+  typedLength: (this: unknown) => number;
+  viewBuffer: (this: unknown) => ArrayBufferLike;
+  viewOffset: (this: unknown) => number;
+  viewLength: (this: unknown) => number;
+  bufferLength: (this: unknown) => number;
+  sharedLength: ((this: unknown) => number) | undefined;
+}
+let slots: SlotReaders | undefined;
+
+function getter(proto: object, key: PropertyKey): (this: unknown) => never {
+  return Object.getOwnPropertyDescriptor(proto, key)!.get as (this: unknown) => never;
+}
+
+/** Looked up on first use, not at import (importing the core runs no code). */
+function slotReaders(): SlotReaders {
+  if (slots === undefined) {
+    const typed = getProto(Uint8Array.prototype) as object;
+    slots = {
+      typedTag: getter(typed, Symbol.toStringTag),
+      typedBuffer: getter(typed, "buffer"),
+      typedOffset: getter(typed, "byteOffset"),
+      typedLength: getter(typed, "byteLength"),
+      viewBuffer: getter(DataView.prototype, "buffer"),
+      viewOffset: getter(DataView.prototype, "byteOffset"),
+      viewLength: getter(DataView.prototype, "byteLength"),
+      bufferLength: getter(ArrayBuffer.prototype, "byteLength"),
+      sharedLength: typeof SharedArrayBuffer === "undefined" ? undefined : getter(SharedArrayBuffer.prototype, "byteLength"),
+    };
   }
-  return undefined;
+  return slots;
+}
+
+/** Calls a built-in slot getter; `undefined` when `value` lacks the slot (the getter throws a TypeError). */
+function slot<T>(read: ((this: unknown) => T) | undefined, value: unknown): T | undefined {
+  if (read === undefined) return undefined;
+  try {
+    return read.call(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `buffer` (a genuine ArrayBuffer, read from a view's slot) was detached: transferred or closed. */
+function isDetached(buffer: ArrayBufferLike): boolean {
+  try {
+    new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** What {@link asBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
+type BytesRead = Uint8Array | "detached" | undefined;
+
+/**
+ * Reads bytes in any spelling (any typed array, a DataView, an ArrayBuffer or SharedArrayBuffer, from this
+ * realm or another) as a fresh Uint8Array view of the same memory (no copy), `"detached"` for a view or
+ * buffer whose memory was transferred away, or `undefined` when `value` is not bytes. Everything is read
+ * through the built-in getters of the internal slots: a Proxy, an own `buffer` getter or a faked prototype
+ * runs no code here and is not bytes.
+ */
+function readBytes(value: unknown): BytesRead {
+  if (typeof value !== "object" || value === null) return undefined;
+  const s = slotReaders();
+  let buffer: ArrayBufferLike | undefined;
+  let offset = 0;
+  let length: number | undefined;
+  if (ArrayBuffer.isView(value)) {
+    if (slot(s.typedTag, value) !== undefined) {
+      buffer = s.typedBuffer.call(value);
+      offset = s.typedOffset.call(value); // 0 once detached
+      length = s.typedLength.call(value);
+    } else {
+      buffer = s.viewBuffer.call(value);
+      // A DataView's offset and length getters throw once its buffer is detached.
+      offset = slot(s.viewOffset, value) ?? 0;
+      length = slot(s.viewLength, value);
+      if (length === undefined) return "detached";
+    }
+  } else {
+    length = slot(s.bufferLength, value);
+    if (length !== undefined) buffer = value as ArrayBuffer;
+    else {
+      length = slot(s.sharedLength, value);
+      if (length === undefined) return undefined;
+      buffer = value as SharedArrayBuffer;
+    }
+  }
+  // A detached buffer reads as empty; only then is the (cheap) detach test needed.
+  if (length === 0 && isDetached(buffer)) return "detached";
+  return new Uint8Array(buffer, offset, length);
+}
+
+/** {@link readBytes}, with a detached view or buffer refused as an `invalid-source` error at `path`. */
+function asBytes(value: unknown, path = ""): Uint8Array | undefined {
+  const read = readBytes(value);
+  if (read === "detached") throw detachedError(path);
+  return read;
+}
+
+function detachedError(path: string): ContentPartError {
+  return partError(
+    "invalid-source",
+    path,
+    "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
+    "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -414,7 +516,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
     if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "");
   }
   // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
-  const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
+  const read = await (await loadReaders()).readSource(source, opts.maxBytes, readBytes);
   if (read === undefined) {
     const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
