@@ -135,6 +135,7 @@ function targetText(row) {
 function allowanceText(row) {
   const a = allowance(row.ratio, row.limit, row.noise);
   if (a === undefined) return "";
+  if (a.noise === 0) return "no allowance (a size does not vary between runs)";
   const used = a.used === 0 ? "none" : `${fmtRatio(a.used)} (${Math.round((a.used / a.noise) * 100)}%)`;
   return `allowance ${fmtRatio(a.noise)} (${Math.round(a.share * 100)}% of the bound), used ${used}`;
 }
