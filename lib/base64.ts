@@ -108,8 +108,8 @@ function junkIsSkipped(B: BufferCtor): boolean {
  * V8's one-byte representation), `indexOf` for the URL-safe `-` and `_` (Node's decoder reads them), then a
  * decode into reused memory, slice by slice, counting what was written: the decoder skips every other
  * character outside the alphabet (a Latin-1 letter, whitespace, a `=` before the end), and each one skipped
- * makes a slice write fewer bytes than its length promises. spec/parts/base64-soundness.spec.ts checks this
- * against a strict decoder, for every class of corruption.
+ * makes a slice write fewer bytes than its length promises. spec/properties/base64-soundness.spec.ts checks
+ * this against a strict decoder, for every class of corruption.
  */
 export function isCanonicalBase64(s: string): boolean {
   const n = s.length;

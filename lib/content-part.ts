@@ -151,60 +151,12 @@ function makePart(fields: Fields, proto: object = ContentPart.prototype): Conten
   return fill(Object.create(proto), fields);
 }
 
-/** The built-in getters that read a view's or a buffer's internal slots (never a caller's own getter or a trap). */
-interface SlotReaders {
-  typedTag: (this: unknown) => string | undefined;
-  typedBuffer: (this: unknown) => ArrayBufferLike;
-  typedOffset: (this: unknown) => number;
-  typedLength: (this: unknown) => number;
-  viewBuffer: (this: unknown) => ArrayBufferLike;
-  viewOffset: (this: unknown) => number;
-  viewLength: (this: unknown) => number;
-  bufferLength: (this: unknown) => number;
-  sharedLength: ((this: unknown) => number) | undefined;
-}
-let slots: SlotReaders | undefined;
-
-function getter(proto: object, key: PropertyKey): (this: unknown) => never {
-  return Object.getOwnPropertyDescriptor(proto, key)!.get as (this: unknown) => never;
-}
-
-/** Looked up on first use, not at import (importing the core runs no code). */
-function slotReaders(): SlotReaders {
-  if (slots === undefined) {
-    const typed = getProto(Uint8Array.prototype) as object;
-    slots = {
-      typedTag: getter(typed, Symbol.toStringTag),
-      typedBuffer: getter(typed, "buffer"),
-      typedOffset: getter(typed, "byteOffset"),
-      typedLength: getter(typed, "byteLength"),
-      viewBuffer: getter(DataView.prototype, "buffer"),
-      viewOffset: getter(DataView.prototype, "byteOffset"),
-      viewLength: getter(DataView.prototype, "byteLength"),
-      bufferLength: getter(ArrayBuffer.prototype, "byteLength"),
-      sharedLength: typeof SharedArrayBuffer === "undefined" ? undefined : getter(SharedArrayBuffer.prototype, "byteLength"),
-    };
-  }
-  return slots;
-}
-
-/** Calls a built-in slot getter; `undefined` when `value` lacks the slot (the getter throws a TypeError). */
-function slot<T>(read: ((this: unknown) => T) | undefined, value: unknown): T | undefined {
-  if (read === undefined) return undefined;
+/** A built-in getter's answer for `value` (it reads an internal slot); `undefined` when `value` lacks the slot. */
+function slot(proto: object, key: PropertyKey, value: unknown): any {
   try {
-    return read.call(value);
+    return Object.getOwnPropertyDescriptor(proto, key)!.get!.call(value);
   } catch {
     return undefined;
-  }
-}
-
-/** True when `buffer` (a genuine ArrayBuffer, read from a view's slot) was detached: transferred or closed. */
-function isDetached(buffer: ArrayBufferLike): boolean {
-  try {
-    new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
-    return false;
-  } catch {
-    return true;
   }
 }
 
@@ -219,35 +171,26 @@ type BytesRead = Uint8Array | "detached" | undefined;
  * runs no code here and is not bytes.
  */
 function readBytes(value: unknown): BytesRead {
-  if (typeof value !== "object" || value === null) return undefined;
-  const s = slotReaders();
-  let buffer: ArrayBufferLike | undefined;
-  let offset = 0;
-  let length: number | undefined;
+  let proto: object | undefined;
+  let buffer: ArrayBufferLike = value as ArrayBufferLike;
   if (ArrayBuffer.isView(value)) {
-    if (slot(s.typedTag, value) !== undefined) {
-      buffer = s.typedBuffer.call(value);
-      offset = s.typedOffset.call(value); // 0 once detached
-      length = s.typedLength.call(value);
-    } else {
-      buffer = s.viewBuffer.call(value);
-      // A DataView's offset and length getters throw once its buffer is detached.
-      offset = slot(s.viewOffset, value) ?? 0;
-      length = slot(s.viewLength, value);
-      if (length === undefined) return "detached";
-    }
+    const typed = getProto(Uint8Array.prototype) as object;
+    proto = slot(typed, Symbol.toStringTag, value) ? typed : DataView.prototype;
+    buffer = slot(proto, "buffer", value);
   } else {
-    length = slot(s.bufferLength, value);
-    if (length !== undefined) buffer = value as ArrayBuffer;
-    else {
-      length = slot(s.sharedLength, value);
-      if (length === undefined) return undefined;
-      buffer = value as SharedArrayBuffer;
+    for (const ctor of [ArrayBuffer, globalThis.SharedArrayBuffer]) if (ctor && slot(ctor.prototype, "byteLength", value) !== undefined) proto = ctor.prototype;
+    if (proto === undefined) return undefined;
+  }
+  // A detached buffer reads as empty (a DataView's byteLength throws): only then is the detach test needed.
+  const length: number | undefined = slot(proto, "byteLength", value);
+  if (!length) {
+    try {
+      new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
+    } catch {
+      return "detached";
     }
   }
-  // A detached buffer reads as empty; only then is the (cheap) detach test needed.
-  if (length === 0 && isDetached(buffer)) return "detached";
-  return new Uint8Array(buffer, offset, length);
+  return new Uint8Array(buffer, slot(proto, "byteOffset", value) ?? 0, length);
 }
 
 /** {@link readBytes}, with a detached view or buffer refused as an `invalid-source` error at `path`. */

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { ContentPart, ContentPartError } from "toolnexus";
-import { RUNS, timeout } from "../properties/settings";
-import { toBase64 } from "./support";
+import { RUNS, timeout } from "./settings";
+import { toBase64 } from "../parts/support";
 
 const OPTS = { mimeType: "application/octet-stream" };
 const STANDARD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
