@@ -165,7 +165,8 @@ function decodeCounted(B: BufferCtor, s: string): string | undefined {
   while (end > 0 && s.charCodeAt(end - 1) === 0x3d) end--; // "="
   const pad = s.length - end;
   const rem = end % 4;
-  if (end === 0 || rem === 1 || (pad > 0 && (pad > 2 || s.length % 4 !== 0))) return undefined;
+  if (end === 0) return pad === 0 ? "" : undefined; // nothing at all is "" (an `empty` error for the caller)
+  if (rem === 1 || (pad > 0 && (pad > 2 || s.length % 4 !== 0))) return undefined;
   const expected = Math.floor((end * 6) / 8);
   const out = B.allocUnsafeSlow(expected);
   if (out.write(pad === 0 ? s : s.slice(0, end), "base64") !== expected) return undefined;

@@ -195,6 +195,34 @@ describe.each(DOORS)("%s agrees with a strict reference decoder", (_door, read) 
   );
 });
 
+describe("short and empty inputs (the regular-expression path, and nothing at all)", () => {
+  const short = fc
+    .record({ bytes: fc.uint8Array({ minLength: 0, maxLength: 200 }), unpadded: fc.boolean(), urlSafe: fc.boolean(), ws: fc.constantFrom("", " ", "\n", "\r\n") })
+    .map(({ bytes, unpadded, urlSafe, ws }) => {
+      let s = toBase64(bytes);
+      if (unpadded) s = s.replace(/=+$/, "");
+      if (urlSafe) s = s.replace(/\+/g, "-").replace(/\//g, "_");
+      return ws + s + ws;
+    });
+
+  it.each(["", " ", "\n\r\t\f ", "=", "==", "===", "A", "A=", "AA", "AA=", "AA==", "=AA", " = "])("%j", (input) => {
+    for (const [, read] of DOORS) expect(library(read, input)).toEqual(expected(input));
+  });
+
+  it(
+    "random short spellings, valid and corrupted",
+    () => {
+      fc.assert(
+        fc.property(short, fc.array(edit, { minLength: 0, maxLength: 2 }), (s, edits) => {
+          const input = edits.reduce((acc, e) => (acc === "" && e.kind === "replace" ? acc : apply(acc, e)), s);
+          for (const [, read] of DOORS) expect(library(read, input)).toEqual(expected(input));
+        }),
+      );
+    },
+    timeout(),
+  );
+});
+
 describe("every corruption class, at the edges of the validation slices", () => {
   // Strings longer than one validation slice (2^18 characters): corruptions near each slice boundary.
   const SLICE = 1 << 18;
