@@ -12,7 +12,6 @@ interface BufferCtor {
   from(buffer: ArrayBufferLike, byteOffset: number, length: number): BufferLike;
   from(s: string, encoding: "base64"): BufferLike;
   allocUnsafeSlow(size: number): BufferLike;
-  byteLength(s: string, encoding: "utf8"): number;
 }
 
 function nodeBuffer(): BufferCtor | undefined {
@@ -69,13 +68,48 @@ export function decodePrefix(b64: string, bytes: number): Uint8Array {
 }
 
 // Reused scratch memory for the validation pass: decoding in slices keeps memory flat on large payloads.
-const SLICE_CHARS = 1 << 16;
+const SLICE_CHARS = 1 << 18;
 let scratch: BufferLike | undefined;
 
 /**
+ * A character at or above U+0100. V8 keeps a string whose characters all fit in one byte in a one-byte
+ * representation and answers this test from that representation without reading the characters, so on the
+ * strings JSON.parse makes of base64 it costs next to nothing. (A test for U+0080 and above would scan.)
+ */
+const WIDE = /[^\u0000-\u00ff]/;
+
+let decoderSkipsJunk: boolean | undefined;
+
+/**
+ * True when Node's base64 decoder skips every character of U+0000..U+00FF outside the alphabet (whitespace,
+ * `=` before the end, Latin-1 letters, control characters): each skipped one shortens what it writes, which is
+ * what the checks below count on. Asked once, on first use, of the decoder this process runs. Node reads the
+ * URL-safe `-` and `_` as `+` and `/`: those are found with `indexOf`, not by the count.
+ */
+function junkIsSkipped(B: BufferCtor): boolean {
+  if (decoderSkipsJunk === undefined) {
+    const probe = B.allocUnsafeSlow(8);
+    let ok = probe.write("QU=DQUJD", "base64") < 6;
+    for (let c = 0; ok && c < 0x100; c++) {
+      const ch = String.fromCharCode(c);
+      if (INDEX.includes(ch) || ch === "-" || ch === "_") continue;
+      ok = probe.write(`QUJDQUJ${ch}`, "base64") < 6 && probe.write(`QU${ch}JDQUJ`, "base64") < 6;
+    }
+    decoderSkipsJunk = ok;
+  }
+  return decoderSkipsJunk;
+}
+
+/**
  * True when `s` is canonical standard base64: the alphabet `A-Z a-z 0-9 + /`, padded to a multiple of four,
- * `=` only at the end, and zero bits after the last byte. Node's decoder skips characters it does not
- * know, so each slice decoding to fewer bytes than its length promises exposes a stray character.
+ * `=` only at the end, and zero bits after the last byte.
+ *
+ * On Node, without reading the string in JavaScript: a test for a character at or above U+0100 (answered from
+ * V8's one-byte representation), `indexOf` for the URL-safe `-` and `_` (Node's decoder reads them), then a
+ * decode into reused memory, slice by slice, counting what was written: the decoder skips every other
+ * character outside the alphabet (a Latin-1 letter, whitespace, a `=` before the end), and each one skipped
+ * makes a slice write fewer bytes than its length promises. spec/properties/base64-soundness.spec.ts checks
+ * this against a strict decoder, for every class of corruption.
  */
 export function isCanonicalBase64(s: string): boolean {
   const n = s.length;
@@ -87,10 +121,9 @@ export function isCanonicalBase64(s: string): boolean {
   if (pad === 1 && (last & 0b11) !== 0) return false;
   if (pad === 2 && (last & 0b1111) !== 0) return false;
   const B = nodeBuffer();
-  if (!B || n < 256) return CANONICAL.test(s);
-  if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) return false; // Node also accepts the URL-safe alphabet
-  // Node reads a character above U+00FF by its low byte (U+0141 decodes as "A"): only ASCII may pass.
-  if (B.byteLength(s, "utf8") !== n) return false;
+  if (!B || n < 256 || !junkIsSkipped(B)) return CANONICAL.test(s);
+  if (WIDE.test(s)) return false;
+  if (s.indexOf("-") !== -1 || s.indexOf("_") !== -1) return false;
   if (!scratch) scratch = B.allocUnsafeSlow((SLICE_CHARS / 4) * 3);
   for (let i = 0; i < n; i += SLICE_CHARS) {
     const end = Math.min(n, i + SLICE_CHARS);
@@ -103,11 +136,47 @@ export function isCanonicalBase64(s: string): boolean {
 /**
  * Turns base64 in any decodable spelling (unpadded, URL-safe, wrapped in whitespace, with non-zero trailing
  * bits) into canonical padded standard base64, or returns `undefined` when it does not decode.
+ *
+ * Linear in the input: on Node, one native decode (which reads both alphabets) counted as in
+ * {@link isCanonicalBase64}, and one native encode; whitespace, when there is any, is dropped by one pass
+ * first. No regular expression runs over the whole string on that path.
  */
 export function toCanonicalBase64(input: string): string | undefined {
   if (isCanonicalBase64(input)) return input;
+  const B = nodeBuffer();
+  if (!B || !junkIsSkipped(B)) return portableCanonical(input);
+  if (WIDE.test(input)) return undefined;
+  const decoded = decodeCounted(B, input);
+  if (decoded !== undefined) return decoded;
+  // Whitespace (or junk): drop the whitespace in one pass and count again; junk still shortens the count.
+  const stripped = input.replace(WHITESPACE, "");
+  return stripped.length === input.length ? undefined : decodeCounted(B, stripped);
+}
+
+const WHITESPACE = /[\t\n\f\r ]+/g;
+
+/**
+ * `s` decoded by Node and encoded again (canonical), when every character but a final `=` or two is in one
+ * of the two alphabets: then the decoder writes exactly floor(6d / 8) bytes for d data characters, and each
+ * character it skipped would have made it write fewer. `undefined` when the count or the padding is wrong.
+ */
+function decodeCounted(B: BufferCtor, s: string): string | undefined {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 0x3d) end--; // "="
+  const pad = s.length - end;
+  const rem = end % 4;
+  if (end === 0) return pad === 0 ? "" : undefined; // nothing at all is "" (an `empty` error for the caller)
+  if (rem === 1 || (pad > 0 && (pad > 2 || s.length % 4 !== 0))) return undefined;
+  const expected = Math.floor((end * 6) / 8);
+  const out = B.allocUnsafeSlow(expected);
+  if (out.write(pad === 0 ? s : s.slice(0, end), "base64") !== expected) return undefined;
+  return out.toString("base64");
+}
+
+/** The same without Node's Buffer (a browser, an edge runtime): the same rules, by regular expressions. */
+function portableCanonical(input: string): string | undefined {
   // Whitespace dropped, the URL-safe alphabet mapped to the standard one, then: data characters, padding.
-  const parts = /^([A-Za-z0-9+/]*)(=*)$/.exec(input.replace(/[\t\n\f\r ]+/g, "").replace(/-/g, "+").replace(/_/g, "/"));
+  const parts = /^([A-Za-z0-9+/]*)(=*)$/.exec(input.replace(WHITESPACE, "").replace(/-/g, "+").replace(/_/g, "/"));
   if (parts === null) return undefined;
   let s = parts[1]!;
   const pad = parts[2]!.length;

@@ -172,17 +172,62 @@ function reclass<P extends ContentPart>(part: ContentPart, proto: object): P {
   return (getProto(part) === proto ? part : makePart({ ...part }, proto)) as P;
 }
 
-/** Turns bytes in any spelling into a Uint8Array view of the same memory (no copy), or `undefined`. */
-function asBytes(value: unknown): Uint8Array | undefined {
-  // ArrayBuffer.isView reads an internal slot, never a Proxy trap; `instanceof` may run a hostile trap.
-  if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+/** A built-in getter's answer for `value` (it reads an internal slot); `undefined` when `value` lacks the slot. */
+function slot(proto: object, key: PropertyKey, value: unknown): any {
   try {
-    if (value instanceof ArrayBuffer) return new Uint8Array(value);
-    if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return new Uint8Array(value);
+    return Object.getOwnPropertyDescriptor(proto, key)!.get!.call(value);
   } catch {
-    // a Proxy whose traps throw, or one that only pretends to be a buffer: not bytes
+    return undefined;
   }
-  return undefined;
+}
+
+/** What {@link asBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
+type BytesRead = Uint8Array | "detached" | undefined;
+
+/**
+ * Reads bytes in any spelling (any typed array, a DataView, an ArrayBuffer or SharedArrayBuffer, from this
+ * realm or another) as a fresh Uint8Array view of the same memory (no copy), `"detached"` for a view or
+ * buffer whose memory was transferred away, or `undefined` when `value` is not bytes. Everything is read
+ * through the built-in getters of the internal slots: a Proxy, an own `buffer` getter or a faked prototype
+ * runs no code here and is not bytes.
+ */
+function readBytes(value: unknown): BytesRead {
+  let proto: object | undefined;
+  let buffer: ArrayBufferLike = value as ArrayBufferLike;
+  if (ArrayBuffer.isView(value)) {
+    const typed = getProto(Uint8Array.prototype) as object;
+    proto = slot(typed, Symbol.toStringTag, value) ? typed : DataView.prototype;
+    buffer = slot(proto, "buffer", value);
+  } else {
+    for (const ctor of [ArrayBuffer, globalThis.SharedArrayBuffer]) if (ctor && slot(ctor.prototype, "byteLength", value) !== undefined) proto = ctor.prototype;
+    if (proto === undefined) return undefined;
+  }
+  // A detached buffer reads as empty (a DataView's byteLength throws): only then is the detach test needed.
+  const length: number | undefined = slot(proto, "byteLength", value);
+  if (!length) {
+    try {
+      new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
+    } catch {
+      return "detached";
+    }
+  }
+  return new Uint8Array(buffer, slot(proto, "byteOffset", value) ?? 0, length);
+}
+
+/** {@link readBytes}, with a detached view or buffer refused as an `invalid-source` error at `path`. */
+function asBytes(value: unknown, path = ""): Uint8Array | undefined {
+  const read = readBytes(value);
+  if (read === "detached") throw detachedError(path);
+  return read;
+}
+
+function detachedError(path: string): ContentPartError {
+  return partError(
+    "invalid-source",
+    path,
+    "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
+    "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -484,7 +529,7 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
     if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "", proto);
   }
   // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
-  const read = await (await loadReaders()).readSource(source, opts.maxBytes, asBytes);
+  const read = await (await loadReaders()).readSource(source, opts.maxBytes, readBytes);
   if (read === undefined) {
     const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);

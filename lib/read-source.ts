@@ -51,13 +51,13 @@ function withCause(failure: Failure, cause: unknown): Failure {
 
 /**
  * Reads a file path, a Blob or File, a web ReadableStream or an async iterable of byte chunks; `undefined`
- * when `source` is none of these. `asBytes` is the core's reader of one chunk (bytes in any spelling as a
- * Uint8Array, or `undefined`), passed in so that this module imports nothing.
+ * when `source` is none of these. `read` is the core's reader of one chunk (see {@link ChunkReader}), passed
+ * in so that this module imports nothing. Each chunk is copied as it arrives.
  */
 export async function readSource(
   source: unknown,
   maxBytes: number | undefined,
-  asBytes: (chunk: unknown) => Uint8Array | undefined,
+  read: ChunkReader,
 ): Promise<ReadBytes | ReadFailure | undefined> {
   try {
     if (typeof source === "string") return { bytes: await readPath(source, maxBytes), name: baseName(source) };
@@ -67,8 +67,8 @@ export async function readSource(
       const bytes = await readBlob(source, maxBytes);
       return { bytes, name, type: source.type || undefined };
     }
-    if (isReadableStream(source)) return { bytes: await readStream(source, maxBytes, asBytes) };
-    if (isAsyncIterable(source)) return { bytes: await readIterable(source, maxBytes, asBytes) };
+    if (isReadableStream(source)) return { bytes: await readStream(source, maxBytes, read) };
+    if (isAsyncIterable(source)) return { bytes: await readIterable(source, maxBytes, read) };
     return undefined;
   } catch (e) {
     if (e instanceof Failure) return e;
@@ -106,21 +106,52 @@ function readFailed(what: string, cause: unknown): Failure {
   return withCause(new Failure("read-failed", `Could not read ${what}: ${reason}. Check that the source exists and is readable.`), cause);
 }
 
-/** Joins chunks into one Uint8Array. */
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
+/**
+ * How the core reads one chunk: its bytes (a view of the chunk's memory, not a copy), `"detached"` for a view
+ * of a detached ArrayBuffer, or `undefined` when the chunk is not bytes.
+ */
+export type ChunkReader = (chunk: unknown) => Uint8Array | "detached" | undefined;
+
+/**
+ * The bytes of a stream, copied in as each chunk arrives: a producer may reuse its buffer for the next chunk
+ * (the usual `fh.read(buf)` loop yielding `buf.subarray(0, n)`), so a chunk is never kept by reference. The
+ * store doubles when full, so a read costs time linear in its size.
+ */
+class Collected {
+  private store = new Uint8Array(0);
+  length = 0;
+
+  /** Copies `bytes` in now. */
+  append(bytes: Uint8Array): void {
+    const need = this.length + bytes.byteLength;
+    if (need > this.store.byteLength) {
+      const grown = new Uint8Array(Math.max(need, this.store.byteLength * 2, 1024));
+      grown.set(this.store.subarray(0, this.length));
+      this.store = grown;
+    }
+    this.store.set(bytes, this.length);
+    this.length = need;
   }
-  return out;
+
+  /** The bytes read, in memory of their own (trimmed when the store is much larger than they are). */
+  bytes(): Uint8Array {
+    const used = this.store.subarray(0, this.length);
+    return this.store.byteLength - this.length > this.length / 8 ? used.slice() : used;
+  }
 }
 
-/** One chunk of a stream as bytes; a chunk that is not bytes is an `invalid-source` naming its index. */
-function chunkBytes(chunk: unknown, index: number, asBytes: (chunk: unknown) => Uint8Array | undefined): Uint8Array {
-  const bytes = asBytes(chunk);
+/**
+ * One chunk of a stream as bytes (a view of the chunk, to be copied at once); a chunk that is not bytes, or
+ * a view of a detached buffer, is an `invalid-source` naming its index.
+ */
+function chunkBytes(chunk: unknown, index: number, read: ChunkReader): Uint8Array {
+  const bytes = read(chunk);
+  if (bytes === "detached") {
+    throw new Failure(
+      "invalid-source",
+      `Chunk ${index} of the stream is a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read). Yield each chunk before transferring its buffer, or yield a copy (chunk.slice()).`,
+    );
+  }
   if (bytes === undefined) {
     const kind = typeof chunk === "string" ? "a string" : chunk === null ? "null" : typeof chunk;
     throw new Failure(
@@ -135,7 +166,7 @@ function chunkBytes(chunk: unknown, index: number, asBytes: (chunk: unknown) => 
 async function readStream(
   stream: ReadableStream<unknown>,
   maxBytes: number | undefined,
-  asBytes: (chunk: unknown) => Uint8Array | undefined,
+  read: ChunkReader,
 ): Promise<Uint8Array> {
   let reader: ReadableStreamDefaultReader<unknown>;
   try {
@@ -143,8 +174,7 @@ async function readStream(
   } catch (e) {
     throw readFailed("the stream", e);
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const collected = new Collected();
   for (let i = 0; ; i++) {
     let step: ReadableStreamReadResult<unknown>;
     try {
@@ -155,40 +185,37 @@ async function readStream(
     if (step.done) break;
     let bytes: Uint8Array;
     try {
-      bytes = chunkBytes(step.value, i, asBytes);
+      bytes = chunkBytes(step.value, i, read);
     } catch (e) {
       void reader.cancel().catch(() => undefined);
       throw e;
     }
-    total += bytes.byteLength;
-    if (maxBytes !== undefined && total > maxBytes) {
+    if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
       void reader.cancel().catch(() => undefined);
       throw tooLarge(`more than ${maxBytes}`, maxBytes);
     }
-    chunks.push(bytes);
+    collected.append(bytes); // copied before the stream is read again
   }
-  return concat(chunks, total);
+  return collected.bytes();
 }
 
 /** Reads an async iterable of chunks (a Node Readable among them), stopping as soon as it passes `maxBytes`. */
 async function readIterable(
   source: AsyncIterable<unknown>,
   maxBytes: number | undefined,
-  asBytes: (chunk: unknown) => Uint8Array | undefined,
+  read: ChunkReader,
 ): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const collected = new Collected();
   let i = 0;
   let failure: Failure | undefined;
   try {
     for await (const chunk of source) {
-      const bytes = chunkBytes(chunk, i++, asBytes);
-      total += bytes.byteLength;
-      if (maxBytes !== undefined && total > maxBytes) {
+      const bytes = chunkBytes(chunk, i++, read);
+      if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
         failure = tooLarge(`more than ${maxBytes}`, maxBytes);
         break; // `break` closes the iterator: reading stops here
       }
-      chunks.push(bytes);
+      collected.append(bytes); // copied before the producer runs again
     }
   } catch (e) {
     // Closing the iterator after `break` may itself fail: the cap that stopped the read is still the error.
@@ -197,7 +224,7 @@ async function readIterable(
     throw readFailed("the stream", e);
   }
   if (failure) throw failure;
-  return concat(chunks, total);
+  return collected.bytes();
 }
 
 /** Reads a Blob or File, refusing one over `maxBytes` before reading it. */

@@ -18,7 +18,15 @@ const SETTINGS = {
   // Calls of about 1 to 30 ms on megabytes of data: a full collection before each sample, so that the garbage
   // of one call is never collected inside the timing of another.
   heavy: { rounds: 15, measure: { min_cpu_time: 150e6, min_samples: 12, inner_gc: true } },
+  // Calls of 0.1 to several seconds (50 MiB payloads; the 8x side of a growth row that grows too fast): few
+  // samples, few rounds, so that a slow candidate still finishes, and shows its ratio.
+  slow: { rounds: 5, measure: { min_cpu_time: 0, min_samples: 3, max_samples: 3, inner_gc: true } },
 };
+
+/** Warm-up calls per side and cycle, by kind (a target may set its own `warm`). */
+const WARM = { light: 5000, heavy: 2, slow: 1 };
+/** The most time one side's warm-up may take in one cycle, in milliseconds. */
+const WARM_MS = 100;
 
 export function median(xs) {
   return quantile(xs, 0.5);
@@ -35,7 +43,8 @@ export function quantile(xs, q) {
 
 /**
  * Runs one ratio target. `target` has `baseline` and `candidate` ({ label, fn }), a `limit` on the ratio
- * candidate / baseline, and a `kind` ("light" or "heavy").
+ * candidate / baseline, and a `kind` ("light", "heavy" or "slow"); optionally `rounds`, `warm` (calls per
+ * side and warm-up cycle) and `cycles` (warm-up cycles, default 10).
  */
 export async function compare(target, options = {}) {
   const settings = SETTINGS[target.kind ?? "light"];
@@ -44,12 +53,19 @@ export async function compare(target, options = {}) {
   const mopts = () => ({ ...settings.measure, ...batch, ...(options.quick ? { min_cpu_time: settings.measure.min_cpu_time / 4 } : {}) });
   // Warm-up, alternating the two sides so that the JIT sees both before it optimizes what they share: a
   // side warmed alone first would get code tuned to its own shapes, and the other would pay for it.
-  const warm = target.kind === "heavy" ? 2 : 5000;
-  for (let cycle = 0; cycle < 10; cycle++) {
-    for (let i = 0; i < warm; i++) target.baseline.fn();
-    for (let i = 0; i < warm; i++) target.candidate.fn();
+  const warm = target.warm ?? WARM[target.kind ?? "light"];
+  const cycles = target.cycles ?? (target.kind === "slow" ? 1 : 10);
+  // Each side's warm-up in a cycle stops after `warm` calls or WARM_MS, whichever comes first: a call of a
+  // millisecond (the 8x side of a growth row) must not make the warm-up last minutes.
+  const warmSide = (fn) => {
+    const t0 = performance.now();
+    for (let i = 0; i < warm && (i < 2 || performance.now() - t0 < WARM_MS); i++) fn();
+  };
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    warmSide(target.baseline.fn);
+    warmSide(target.candidate.fn);
   }
-  if (target.kind !== "heavy") {
+  if ((target.kind ?? "light") === "light") {
     // Size mitata's batches (calls per sample) so that one sample lasts about 100 us: a neighbour's time
     // slice then lands in few samples, and the median sample stays clean on a busy machine.
     const t0 = performance.now();
@@ -100,6 +116,15 @@ export function summarize(target, { base, cand, ratios }) {
     noise,
     status: target.limit === null ? "info" : verdict(ratio, target.limit, noise),
   };
+}
+
+/**
+ * The noise allowance of a row, as `--check` applies it: `noise` (in units of the ratio), its share of the
+ * limit, and how much of it the ratio used (0 when the ratio is within the limit).
+ */
+export function allowance(ratio, limit, noise) {
+  if (limit === null || limit === undefined || noise === undefined || ratio === null || ratio === undefined) return undefined;
+  return { noise, share: noise / limit, used: Math.max(0, ratio - limit) };
 }
 
 /** "pass" within the limit, "noise" over it by no more than the noise, else "FAIL". */

@@ -65,6 +65,30 @@ export async function coreSize(entry = CORE_ENTRY) {
   };
 }
 
+/** The bound on the core's size over the peer's (DESIGN.md, "Performance targets"). */
+export const SIZE_LIMIT = 0.4;
+
+/**
+ * The peer users would otherwise ship to read a tool result: the MCP SDK's `CallToolResultSchema`, with zod,
+ * bundled the same way as the core (esbuild, minified, everything bundled but Node's modules), gzipped by
+ * node:zlib at its default level.
+ */
+export async function mcpSize() {
+  const built = await esbuild.build({
+    stdin: { contents: 'export { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";', resolveDir: ROOT, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    external: ["node:*"],
+    write: false,
+    logLevel: "silent",
+  });
+  const bytes = Buffer.concat(built.outputFiles.map((f) => Buffer.from(f.contents)));
+  return { minified: bytes.length, gzipped: gzipSync(bytes).length };
+}
+
 /**
  * Where the bytes go: the core bundled from its TypeScript sources, each module's share of the minified
  * output (esbuild's metafile), largest first, marked `lazy` when it sits behind a dynamic import. The built

@@ -110,7 +110,7 @@ describe("byteLength is computed from the base64 length alone", () => {
 });
 
 describe("large payloads: checked whole, across every validation slice", () => {
-  // 200 000 bytes: 266 668 base64 characters, more than four slices of the sliced validation pass.
+  // 200 000 bytes: 266 668 base64 characters, more than one slice (2^18 characters) of the validation pass.
   const big = bytesOf(200_000, 7);
   const b64 = toBase64(big);
 

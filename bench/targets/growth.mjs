@@ -1,0 +1,186 @@
+// Growth: how each operation's cost grows with its input. Every row measures one operation at 1x and at 8x
+// its input (parts, metadata keys or bytes) and prints cost(8x) / cost(1x): linear work gives about 8x, and
+// the bound is 10x. A quadratic loop shows as about 64x.
+import { do_not_optimize } from "mitata";
+import { base64, pngBytes, SMALL_PNG, MiB } from "../lib/data.mjs";
+
+/** The bound on cost(8x) / cost(1x). */
+export const GROWTH_LIMIT = 10;
+const SCALE = 8;
+
+/** The projections measured, with the options each needs. */
+export const PROJECTIONS = {
+  toAnthropic: { toolUseId: "toolu_01A09q90qw90lq917835lq9" },
+  toOpenAIChat: { toolCallId: "call_abc123", toolName: "render_chart" },
+  toOpenAIResponses: { callId: "call_abc123" },
+  toGemini: { name: "render_chart" },
+  toMcp: { meta: true },
+  toAiSdk: undefined,
+};
+
+/**
+ * Metadata of `n` keys in all, in objects of 12 keys (n / 12 of them, under one root), each key holding a
+ * small object: the input of the deep walks (equals, fromJSON, the projections), which visit every node.
+ * One object of hundreds of keys would measure the engine rather than the library: past about a hundred
+ * properties V8 changes how it stores an object, and a plain copy loop then grows 10 to 30x for 8x the keys
+ * by itself (measured: 28x from 256 to 2,048 keys).
+ */
+function metadataOfKeys(n, seed = 0) {
+  const m = {};
+  for (let g = 0; g * 12 < n; g++) {
+    const group = {};
+    for (let i = g * 12; i < Math.min(n, g * 12 + 12); i++) group[`key${i}`] = { id: i + seed, label: `item ${i}`, ok: i % 2 === 0, tags: ["a", "b"] };
+    m[`group${g}`] = group;
+  }
+  return m;
+}
+
+/**
+ * Metadata of `n` keys on one object: the input of the shallow edits (mergeMetadata, withMetadata), whose
+ * work is the width of the root. This one meets the engine's cost of wide objects (see above).
+ */
+function flatMetadata(n, seed = 0) {
+  const m = {};
+  for (let i = 0; i < n; i++) m[`key${i}`] = { id: i + seed, label: `item ${i}`, ok: i % 2 === 0, tags: ["a", "b"] };
+  return m;
+}
+
+/** `n` parts: PNG images of 82 bytes, with a text part every fourth. */
+function partsOf(tn, n) {
+  const { ContentPart } = tn;
+  const image = ContentPart.fromBytes(SMALL_PNG, { mimeType: "image/png" });
+  const parts = [];
+  for (let i = 0; i < n; i++) parts.push(i % 4 === 3 ? ContentPart.text(`note ${i}`) : image.withName(`chart-${i}.png`));
+  return parts;
+}
+
+/**
+ * One growth row: `make(scale)` builds the input at that scale and returns the call to time. Both sides run
+ * through one function literal (`make`'s closure), so only the input differs between them.
+ */
+function growth(id, title, unit, small, make, extra = {}) {
+  return {
+    id: `growth-${id}`,
+    title: `growth: ${title}, ${small} vs ${small * SCALE} ${unit}`,
+    limit: GROWTH_LIMIT,
+    // Built only in the worker that measures this row: the inputs at 8x are large.
+    prepare: () => ({
+      baseline: { label: `${small} ${unit}`, fn: make(small) },
+      candidate: { label: `${small * SCALE} ${unit}`, fn: make(small * SCALE) },
+    }),
+    ...extra,
+  };
+}
+
+/**
+ * @param {typeof import("../../dist/esm/index.js")} tn
+ * @param {Record<string, Function>} providers
+ */
+export function growthTargets(tn, providers) {
+  const { ToolResult } = tn;
+  const rows = [];
+  const resultOf = (parts, keys) => ToolResult.ok("Rendered the charts.", { parts: partsOf(tn, parts), metadata: keys ? metadataOfKeys(keys) : undefined });
+
+  // truncate: parts dropped by maxPartBytes, and by maxTokens (each part's tokens counted once, not per step).
+  // Half the parts are kept. When truncate is quadratic the 8x side takes seconds a call: "slow" keeps that
+  // row short, and its ratio still shows.
+  const truncateRow = (id, budgetOf) =>
+    growth(
+      id,
+      `truncate(${id === "truncate" ? "{ maxPartBytes }" : "{ maxTokens }"})`,
+      "parts",
+      1000,
+      (n) => {
+        const r = resultOf(n);
+        const budget = budgetOf(r);
+        if (r.truncate(budget).parts.length >= n) throw new Error(`bench setup: ${id} must drop parts`);
+        return () => do_not_optimize(r.truncate(budget));
+      },
+      { kind: "slow", rounds: 5 },
+    );
+  rows.push(truncateRow("truncate", (r) => ({ maxPartBytes: Math.floor(r.parts.reduce((s, p) => s + p.byteLength, 0) / 2) })));
+  rows.push(truncateRow("truncate-tokens", (r) => ({ maxTokens: Math.floor(r.estimatedTokens / 2) })));
+
+  // equals: two equal results built apart (nothing shared), parts and keys both grown.
+  rows.push(
+    growth("equals", "a.equals(b), equal results built apart", "parts and keys", 96, (n) => {
+      const a = resultOf(n, n);
+      const b = resultOf(n, n);
+      if (!a.equals(b) || a.metadata === b.metadata) throw new Error("bench setup: equals must compare every node");
+      return () => do_not_optimize(a.equals(b));
+    }),
+  );
+
+  // fromJSON: parts and keys; and bytes (one image of 1 MiB vs 8 MiB).
+  rows.push(
+    growth("fromJSON", "ToolResult.fromJSON(value)", "parts and keys", 96, (n) => {
+      const value = JSON.parse(JSON.stringify(resultOf(n, n)));
+      return () => do_not_optimize(ToolResult.fromJSON(value));
+    }),
+  );
+  rows.push(
+    growth(
+      "fromJSON-bytes",
+      "ToolResult.fromJSON(value), one image",
+      "MiB",
+      1,
+      (n) => {
+        const value = { output: "Rendered.", isError: false, parts: [{ type: "image", mimeType: "image/png", data: base64(pngBytes(n * MiB)) }] };
+        return () => do_not_optimize(ToolResult.fromJSON(value));
+      },
+      { kind: "heavy", rounds: 9 },
+    ),
+  );
+
+  // Metadata edits over a result holding n keys.
+  rows.push(
+    growth("mergeMetadata", "r.mergeMetadata(partial of n/16 keys)", "keys", 96, (n) => {
+      const r = ToolResult.ok("done", { metadata: flatMetadata(n) });
+      const partial = flatMetadata(n / 16, 1);
+      return () => do_not_optimize(r.mergeMetadata(partial));
+    }),
+  );
+  rows.push(
+    growth("withMetadata-recipe", "r.withMetadata(recipe) changing one key", "keys", 96, (n) => {
+      const r = ToolResult.ok("done", { metadata: { ...flatMetadata(n), count: 0 } });
+      const recipe = (m) => {
+        m.count += 1;
+      };
+      if (r.withMetadata(recipe).metadata.count !== 1) throw new Error("bench setup: the recipe must apply");
+      return () => do_not_optimize(r.withMetadata(recipe));
+    }),
+  );
+
+  // Each projection, over a result of n parts (and n keys: toMcp with meta copies them).
+  for (const [name, options] of Object.entries(PROJECTIONS)) {
+    const project = providers[name];
+    if (typeof project !== "function") {
+      rows.push({ id: `growth-${name}`, title: `growth: ${name}`, limit: GROWTH_LIMIT, missing: `dist/esm/providers.js does not export ${name}` });
+      continue;
+    }
+    rows.push(
+      growth(name, `${name}(result)`, "parts and keys", 96, (n) => {
+        const r = resultOf(n, n);
+        do_not_optimize(project(r, options));
+        return () => do_not_optimize(project(r, options));
+      }),
+    );
+  }
+
+  // fromMcp: an MCP CallToolResult of n blocks.
+  if (typeof providers.fromMcp === "function") {
+    const data = base64(SMALL_PNG);
+    rows.push(
+      growth("fromMcp", "fromMcp(callToolResult)", "blocks", 96, (n) => {
+        const content = [];
+        for (let i = 0; i < n; i++) content.push(i % 4 === 3 ? { type: "text", text: `note ${i}` } : { type: "image", data, mimeType: "image/png" });
+        const value = { content, isError: false };
+        if (providers.fromMcp(value).parts.length === 0) throw new Error("bench setup: fromMcp must read the blocks");
+        return () => do_not_optimize(providers.fromMcp(value));
+      }),
+    );
+  } else {
+    rows.push({ id: "growth-fromMcp", title: "growth: fromMcp", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export fromMcp" });
+  }
+  return rows;
+}
