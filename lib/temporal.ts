@@ -40,6 +40,7 @@ import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResul
 import { BRAND, protoOf, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
+import { typeName } from "./json-data";
 import { formatPath, joinPath, where, type Segment } from "./path";
 import { Answer, Request } from "./suspension";
 import { ToolResult } from "./tool-result";
@@ -225,7 +226,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     // Own `data` only, read once: Object.prototype.data is no payload's data.
     const data = payload === undefined || payload === null ? undefined : snapshot(payload, ["data"], "", "A payload", PAYLOAD_FIX).data;
     if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
-      return raise("missing", data === undefined ? "" : "data", "The payload has no data", PAYLOAD_FIX);
+      if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
+      return raise("invalid-type", "data", `The payload's data must be bytes, got ${typeName(data)}`, PAYLOAD_FIX);
     }
     let parsed: unknown;
     try {
