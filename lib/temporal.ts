@@ -31,13 +31,16 @@ import {
   CompositePayloadConverter,
   METADATA_ENCODING_KEY,
   UndefinedPayloadConverter,
+  type ConverterHint,
   type Payload,
   type PayloadConverterWithEncoding,
+  type SerializationContext,
 } from "@temporalio/common";
-import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions } from "./boundary";
+import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions, snapshot } from "./boundary";
 import { BRAND, protoOf, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
+import { typeName } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
 import { Answer, Request } from "./suspension";
 import { ToolResult } from "./tool-result";
@@ -107,6 +110,8 @@ function brandOf(value: object): BrandName | undefined {
   }
   return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
 }
+
+const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
 
 /** Thrown inside the writer for what Temporal's JSON converter cannot write either (a cycle). */
 class NotJson {}
@@ -224,9 +229,11 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * ```
    */
   fromPayload<T>(payload: Payload): T {
-    const data = guard("", "the payload", () => (payload as { data?: unknown } | null | undefined)?.data);
+    // Own `data` only, read once: Object.prototype.data is no payload's data.
+    const data = payload === undefined || payload === null ? undefined : snapshot(payload, ["data"], "", "A payload", PAYLOAD_FIX).data;
     if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
-      return raise("missing", "", "The payload has no data", "Pass a payload written by a JSON converter.");
+      if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
+      return raise("invalid-type", "data", `The payload's data must be bytes, got ${typeName(data)}`, PAYLOAD_FIX);
     }
     let parsed: unknown;
     try {
@@ -431,7 +438,35 @@ function located(e: ValidationError, prefix: string): ValidationError {
  * ```
  */
 export function createPayloadConverter(options?: PayloadConverterOptions): CompositePayloadConverter {
-  return new CompositePayloadConverter(new UndefinedPayloadConverter(), new BinaryPayloadConverter(), new ToolnexusPayloadConverter(options));
+  return new BoundaryPayloadConverter(new UndefinedPayloadConverter(), new BinaryPayloadConverter(), new ToolnexusPayloadConverter(options));
+}
+
+/**
+ * Temporal's composite converter, with what it is given read through the trust boundary first. Temporal's own
+ * reads (`value instanceof RawValue`; `payload.metadata` twice, through the prototype chain) would let a
+ * revoked Proxy or a throwing getter escape as a bare `TypeError`, and a polluted `Object.prototype` choose
+ * the encoding. The payload it passes on is a fresh `{ metadata: { encoding }, data }`.
+ */
+class BoundaryPayloadConverter extends CompositePayloadConverter {
+  override toPayload<T>(value: T, context?: SerializationContext, hint?: ConverterHint<T>): Payload {
+    if ((typeof value === "object" && value !== null) || typeof value === "function") guard("", "the value's prototype", () => Object.getPrototypeOf(value));
+    return super.toPayload(value, context, hint);
+  }
+
+  override fromPayload<T>(payload: Payload, context?: SerializationContext, hint?: ConverterHint<T>): T {
+    const p = snapshot(payload, ["metadata", "data"], "", "A payload", PAYLOAD_FIX);
+    const metadata = snapshot(p.metadata, [METADATA_ENCODING_KEY], "metadata", "The payload's metadata", PAYLOAD_FIX);
+    const encoding = metadata[METADATA_ENCODING_KEY];
+    const at = joinPath("metadata", formatPath([METADATA_ENCODING_KEY]));
+    if (!ArrayBuffer.isView(encoding)) {
+      raise(encoding === undefined ? "missing" : "invalid-type", at, "The payload names no encoding (bytes such as those of \"json/plain\")", PAYLOAD_FIX);
+    }
+    const name = new TextDecoder().decode(encoding);
+    if (!this.converterByEncoding.has(name)) {
+      raise("invalid-value", at, `The encoding ${JSON.stringify(name)} is not one this converter reads`, `Read it with the converter that wrote it (this one reads ${[...this.converterByEncoding.keys()].join(", ")}).`);
+    }
+    return super.fromPayload({ metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(name) }, data: p.data } as Payload, context, hint);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import { decodePrefix, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOwn, snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
+import { ContentPartError, ToolnexusError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
@@ -160,8 +160,10 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * characters escaped (one line per loss);
  * `unsupported: "error"` throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves
  * the line out. `maxBytes` applies to the parts read, as in the other projections. A malformed result (not an
- * object, `content` not an array, `isError` not a boolean) is a `ValidationError`. The result is read as
- * every input is (see the README's trust boundary): own fields only, each read once.
+ * object, `content` not an array, `isError` not a boolean) is a `ValidationError`, and so is a block that
+ * cannot be read (a revoked Proxy, a getter or a Proxy trap that throws: the error names its path, such as
+ * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
+ * only, each read once.
  *
  * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -267,22 +269,13 @@ function clip(s: string, max = 200): string {
   return s.length > max ? `${s.slice(0, max)}...` : s;
 }
 
+/**
+ * What a block holds. A block that cannot be read (a revoked Proxy, a getter or a Proxy trap that throws) is
+ * no loss: it is a ValidationError at its path, as the trust boundary has it (a loss is a block that was
+ * read and cannot become a part).
+ */
 function readBlock(block: unknown, index: number): Read {
-  try {
-    return readBlockFields(block, `content[${index}]`);
-  } catch (e) {
-    // A getter or a Proxy trap that throws: the block is unreadable, which is a loss like any other.
-    if (e instanceof ToolnexusError && !(e instanceof ValidationError && isReadError(e))) throw e;
-    return { kind: "lost", what: "content block", why: "reading it threw" };
-  }
-}
-
-/** True for the boundary's error about a value whose reading threw (a getter, a Proxy trap). */
-function isReadError(e: ValidationError): boolean {
-  return e.cause !== undefined;
-}
-
-function readBlockFields(block: unknown, path: string): Read {
+  const path = `content[${index}]`;
   if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
   const b = readOwn(block, BLOCK_KEYS, path);
   const type = b.type;

@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
+import { escapeControl, isArrayAt, isGenuineResult, readArray, snapshot } from "../boundary";
 import type { ContentPart } from "../content-part";
-import { raise } from "../errors";
+import { ContentPartError, raise, ValidationError } from "../errors";
+import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
@@ -188,10 +189,21 @@ function callString(v: unknown, path: string, key: string, example: string): str
   return raise("invalid-value", at, `${key} is empty`, `Pass the id or name from the assistant message's tool call, such as ${example}.`);
 }
 
-/** A call's result: a `ToolResult`, or its JSON shape (checked by `ToolResult.fromJSON`). */
+/**
+ * A call's result: a `ToolResult`, or its JSON shape (checked by `ToolResult.fromJSON`). An error in it names
+ * its path from `calls` (`calls[1].result.output`), not from the result.
+ */
 function resultAt(value: unknown, path: string): ToolResult<any> {
-  if (value === undefined) raise("missing", `${path}.result`, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
-  return asResult(value, "toOpenAIChatMessages");
+  const at = `${path}.result`;
+  if (value === undefined) raise("missing", at, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
+  if (isGenuineResult(value)) return value as ToolResult<any>;
+  try {
+    return asResult(value, "toOpenAIChatMessages");
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
+    throw new Ctor(e.code, `${e.message} (in ${at})`, { path: joinPath(at, e.path), cause: e });
+  }
 }
 
 /** `Output of tool <name> (<id>):`, the name and id (chosen by the model) shown on one line. */

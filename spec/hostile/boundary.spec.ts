@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import * as core from "toolnexus";
 import { ToolnexusError, ValidationError } from "toolnexus";
+import { ToolnexusPayloadConverter } from "toolnexus/temporal";
 import { importEsm } from "../bridges/esm";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { describeThrown, safeInstanceOf } from "./constructs";
@@ -23,6 +24,10 @@ interface Row {
   readonly name: string;
   readonly arg: number;
   readonly args: readonly unknown[];
+  /** A dotted path into `args[arg]` when the value under attack sits inside it (`0.result`: the first call's result). */
+  readonly at?: string;
+  /** The error path of the value under attack, prefixed to its fields' paths (`calls[0].result`). */
+  readonly errorPrefix?: string;
   readonly label?: string;
   /** For an instance method (`ToolResult#addParts`): the value it is called on. */
   readonly receiver?: unknown;
@@ -52,7 +57,7 @@ interface Table {
 
 const TABLE = loadJSON<Table>("hostile/entry-points.json");
 
-const rowId = (r: Row): string => `${r.name} (argument ${r.arg}${r.label ? `, ${r.label}` : ""})`;
+const rowId = (r: Row): string => `${r.name} (argument ${r.arg}${r.at ? ` at ${r.at}` : ""}${r.label ? `, ${r.label}` : ""})`;
 
 // ---------------------------------------------------------------------------------------------------------
 // The builds: the one under test (the package's public names), and the other one, loaded from dist/
@@ -103,7 +108,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object
 const CLASSES = ["ToolResult", "ContentPart", "Request", "Answer"] as const;
 type ClassName = (typeof CLASSES)[number];
 
-function isGenuineDesc(d: Desc): d is { $genuine: ClassName; json: unknown } {
+function isGenuineDesc(d: Desc): d is { $genuine: ClassName; json: unknown; subclass?: boolean } {
   return isObj(d) && typeof d.$genuine === "string";
 }
 
@@ -118,9 +123,12 @@ function put(target: object, key: string, value: unknown): void {
 function build(d: Desc, lib: Lib = thisBuild): unknown {
   if (Array.isArray(d)) return d.map((x) => build(x, lib));
   if (!isObj(d)) return d;
-  if (isGenuineDesc(d)) return (lib[d.$genuine] as { fromJSON(v: unknown): unknown }).fromJSON(build(d.json, lib));
+  if (isGenuineDesc(d)) return (d.subclass === true ? subclassOf(d.$genuine, lib) : (lib[d.$genuine] as { fromJSON(v: unknown): unknown })).fromJSON(build(d.json, lib));
   if (typeof d.$lookalike === "string") return lookalike(d.$lookalike as ClassName, d.fields, lib);
   if (typeof d.$bytes === "string") return new Uint8Array(loadBytes(d.$bytes));
+  if (typeof d.$utf8 === "string") return encode(d.$utf8);
+  if (typeof d.$subclass === "string") return subclassOf(d.$subclass as ClassName, lib);
+  if (Object.hasOwn(d, "$converter")) return new ToolnexusPayloadConverter(build(d.$converter, lib) as never);
   if (typeof d.$date === "string") return new Date(d.$date);
   if (Array.isArray(d.$stream)) {
     const chunks = d.$stream as string[];
@@ -140,6 +148,18 @@ function build(d: Desc, lib: Lib = thisBuild): unknown {
   return out;
 }
 
+const subclasses = new Map<unknown, { fromJSON(v: unknown): unknown }>();
+/** `class MyX extends X {}` of the given build: one per class and build, so that its instances compare equal. */
+function subclassOf(cls: ClassName, lib: Lib = thisBuild): { fromJSON(v: unknown): unknown } {
+  const base = lib[cls] as unknown as new (...a: never[]) => object;
+  let sub = subclasses.get(base);
+  if (sub === undefined) {
+    sub = { [`My${cls}`]: class extends base {} }[`My${cls}`] as unknown as { fromJSON(v: unknown): unknown };
+    subclasses.set(base, sub);
+  }
+  return sub;
+}
+
 /** An object with the class's prototype and the given fields of its own: made by no build. */
 function lookalike(cls: ClassName, fields: unknown, lib: Lib = thisBuild): Record<string, unknown> {
   const out = Object.create(lib[cls].prototype) as Record<string, unknown>;
@@ -152,16 +172,27 @@ function mutableOutside(d: Desc): unknown {
   return isGenuineDesc(d) ? lookalike(d.$genuine, d.json) : build(d);
 }
 
-/** The args of a row, built fresh, with the outside one replaced. */
+/** The description of the value under attack: `args[arg]`, or the value at `at` inside it. */
+function outsideOf(row: Row): Desc {
+  let d = row.args[row.arg];
+  for (const seg of row.at?.split(".") ?? []) d = (d as Record<string, unknown>)[seg];
+  return d;
+}
+
+/** The args of a row, built fresh, with the outside one replaced (at `at` inside its argument, when given). */
 function argsWith(row: Row, outside: unknown): unknown[] {
   const args = row.args.map((d) => build(d));
-  args[row.arg] = outside;
+  if (row.at === undefined) args[row.arg] = outside;
+  else {
+    const [parent, key] = locate(args[row.arg], row.at);
+    put(parent, key, outside);
+  }
   return args;
 }
 
 function fieldsOf(row: Row): readonly string[] {
   if (row.fields) return row.fields;
-  const d = row.args[row.arg];
+  const d = outsideOf(row);
   const shape = isGenuineDesc(d) ? d.json : d;
   if (!isObj(shape) || Object.keys(shape).some((k) => k.startsWith("$"))) return [];
   return Object.keys(shape);
@@ -178,6 +209,12 @@ function locate(root: unknown, path: string): [Record<string, unknown>, string] 
 /** A dotted field path as a toolnexus error path: `content.0.text` is `content[0].text`. */
 function accessorPath(path: string): string {
   return path.split(".").reduce((out, s) => (/^\d+$/.test(s) ? `${out}[${s}]` : out === "" ? s : `${out}.${s}`), "");
+}
+
+/** `prefix` then `path`, as toolnexus joins error paths (`calls` + `[0].result` = `calls[0].result`). */
+function joinPath(prefix: string, path: string): string {
+  if (prefix === "" || path === "") return prefix + path;
+  return path.startsWith("[") ? prefix + path : `${prefix}.${path}`;
 }
 
 /** A value of another type than `v`, for look-alikes with wrong field types. */
@@ -228,10 +265,24 @@ function resolveIn(mods: Record<string, Module>, name: string): Call | undefined
     const target = m[head] as ((...a: unknown[]) => unknown) & Record<string, (...a: unknown[]) => unknown>;
     if (isNew) return (args) => Reflect.construct(target, args);
     if (member === undefined) return typeof target === "function" ? (args) => Reflect.apply(target, undefined, args) : undefined;
-    const fn = Object.hasOwn(target, member) ? target[member] : undefined;
+    // A class's statics are its own; an object's methods (an exported instance) come from its prototype chain.
+    const fn = typeof target === "function" ? (Object.hasOwn(target, member) ? target[member] : undefined) : objectMethods(target).includes(member) ? target[member] : undefined;
     return typeof fn === "function" ? (args) => Reflect.apply(fn, target, args) : undefined;
   }
   return undefined;
+}
+
+/** The methods of an exported object (own, then its prototypes' up to Object.prototype), by name. */
+function objectMethods(v: unknown): string[] {
+  if (typeof v !== "object" || v === null) return [];
+  const out = new Set<string>();
+  for (let p: object | null = v; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    for (const k of Object.getOwnPropertyNames(p)) {
+      const desc = Object.getOwnPropertyDescriptor(p, k)!;
+      if (k !== "constructor" && typeof desc.value === "function") out.add(k);
+    }
+  }
+  return [...out];
 }
 
 async function callOf(name: string): Promise<Call> {
@@ -314,7 +365,7 @@ interface Form {
 }
 
 function formsOf(row: Row): Form[] {
-  const d = row.args[row.arg];
+  const d = outsideOf(row);
   const forms: Form[] = [];
   const objectLike = isObj(d) || Array.isArray(d);
 
@@ -339,7 +390,7 @@ function formsOf(row: Row): Form[] {
   }
 
   for (const field of fieldsOf(row)) {
-    const expected = row.errorPaths?.[field] ?? accessorPath(field);
+    const expected = row.errorPaths?.[field] ?? joinPath(row.errorPrefix ?? "", accessorPath(field));
     forms.push({
       id: `throwingGetter:${field}`,
       expect: "error",
@@ -427,16 +478,26 @@ function formsOf(row: Row): Form[] {
     }
     forms.push({ id: "proxyOfGenuine", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, new Proxy(build(d) as object, {}))) }) });
     forms.push({ id: "otherBuild", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, build(d, await otherBuild()))) }) });
+    // A genuine value of a subclass (`class MyToolResult extends ToolResult {}`) is as good as the base's.
+    forms.push({ id: "subclass", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, build({ ...d, subclass: true }))) }) });
   }
 
-  if (isObj(d) && typeof d.$bytes === "string") {
+  const recv = row.receiver;
+  if (isGenuineDesc(recv)) {
+    // The method called on a subclass instance gives what it gives on the base's (equals: a boolean).
+    forms.push({ id: "subclassReceiver", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, build(d)), build({ ...recv, subclass: true })) }) });
+  }
+
+  if (isObj(d) && (typeof d.$bytes === "string" || typeof d.$utf8 === "string")) {
+    // A part's source must say invalid-source; other bytes (a payload's) any ToolnexusError with a path.
+    const code = typeof d.$bytes === "string" ? "invalid-source" : undefined;
     forms.push({
       id: "detached",
       expect: "error",
       run: async (r) => {
         const buf = build(d) as Uint8Array;
         structuredClone(buf, { transfer: [buf.buffer] });
-        return { outcome: await run(r, argsWith(r, buf)), code: "invalid-source" };
+        return { outcome: await run(r, argsWith(r, buf)), code };
       },
     });
     forms.push({
@@ -446,7 +507,7 @@ function formsOf(row: Row): Form[] {
         const buf = build(d) as Uint8Array;
         const view = new DataView(buf.buffer, 1);
         structuredClone(buf, { transfer: [buf.buffer] });
-        return { outcome: await run(r, argsWith(r, view)), code: "invalid-source" };
+        return { outcome: await run(r, argsWith(r, view)), code };
       },
     });
   }
@@ -561,7 +622,10 @@ describe("the table covers every public entry point", () => {
           continue;
         }
         if (typeof value !== "function") {
-          if (!excluded.has(name)) missing.push(`${name} (a ${typeof value} of ${modName}: exclude it with a reason, or give it a row)`);
+          // An exported object with methods (a ready converter, say): each method is an entry point.
+          const ms = excluded.has(name) ? [] : objectMethods(value);
+          for (const m of ms) need(`${name}.${m}`);
+          if (ms.length === 0 && !excluded.has(name)) missing.push(`${name} (a ${typeof value} of ${modName}: exclude it with a reason, or give it a row)`);
           continue;
         }
         if (!isClass(name, value)) {

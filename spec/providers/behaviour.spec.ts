@@ -230,13 +230,28 @@ describe("hostile values", () => {
     expect(thrownBy(() => toAnthropic(ToolResult.ok("x"), throwing("toolUseId") as never))).toMatchObject({ code: "invalid-value", path: "toolUseId" });
   });
 
-  it("fromMcp: a hostile result is a ValidationError; a hostile block is a loss, named in the output", () => {
+  // A hostile block was once a named loss ("reading it threw"). DESIGN.md's trust boundary says a getter or
+  // a Proxy trap that throws, and a revoked Proxy, give a ValidationError at that path: a loss is a block
+  // that was read and cannot become a part, while a block that cannot be read is a caller's error, whatever
+  // the unsupported policy (no onLoss report, no line in the output).
+  it("fromMcp: a hostile result, and a hostile block, are a ValidationError at their path (never a loss)", () => {
     expect(thrownBy(() => fromMcp(revoked() as never))).toBeInstanceOf(ValidationError);
     expect(thrownBy(() => fromMcp(throwing("content") as never))).toBeInstanceOf(ValidationError);
-    const losses: Loss[] = [];
-    const r = fromMcp({ content: [{ type: "text", text: "ok" }, throwing("type"), revoked()] }, { onLoss: (l) => void losses.push(l) });
-    expect(r.output).toBe("ok\n[unsupported MCP content block (reading it threw)]\n[unsupported MCP content block (reading it threw)]");
-    expect(losses.map((l) => l.path)).toEqual(["content[1]", "content[2]"]);
+    for (const unsupported of ["placeholder", "omit", "error"] as const) {
+      const losses: Loss[] = [];
+      const onLoss = (l: Loss): void => void losses.push(l);
+      expect(thrownBy(() => fromMcp({ content: [{ type: "text", text: "ok" }, throwing("type")] }, { unsupported, onLoss }))).toMatchObject({
+        name: "ValidationError",
+        code: "invalid-value",
+        path: "content[1].type",
+      });
+      expect(thrownBy(() => fromMcp({ content: [{ type: "text", text: "ok" }, revoked()] }, { unsupported, onLoss }))).toMatchObject({
+        name: "ValidationError",
+        code: "invalid-value",
+        path: "content[1]",
+      });
+      expect(losses).toEqual([]);
+    }
   });
 });
 
