@@ -65,14 +65,16 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   const ctx = readOptions(options, SPEC);
   let rawName: unknown;
   let rawId: unknown;
+  let key = "name"; // the option being read, for the error's path
   try {
     // Named reads, each kept only when it is an own property (Object.prototype.name is no option).
     if (options !== undefined && options !== null) {
       rawName = ownOnly(options, "name", options.name);
+      key = "id";
       rawId = ownOnly(options, "id", options.id);
     }
   } catch (e) {
-    throw unreadable(e, "", "the options");
+    throw unreadable(e, key, `options.${key}`);
   }
   const name = requireString(rawName, "name", "toGemini", '"get_weather"');
   const id = optionalString(rawId, "id", '"call_1"');

@@ -88,14 +88,16 @@ export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions
   const ctx = readOptions(options, SPEC);
   let id: unknown;
   let name: unknown;
+  let key = "toolCallId"; // the option being read, for the error's path
   try {
     // Named reads, each kept only when it is an own property (Object.prototype.toolName is no option).
     if (options !== undefined && options !== null) {
       id = ownOnly(options, "toolCallId", options.toolCallId);
+      key = "toolName";
       name = ownOnly(options, "toolName", options.toolName);
     }
   } catch (e) {
-    throw unreadable(e, "", "the options");
+    throw unreadable(e, key, `options.${key}`);
   }
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');

@@ -56,16 +56,20 @@ function readGiven(options: unknown, spec: ProjectionSpec): Context {
   let policy: unknown;
   let onLoss: unknown;
   let maxBytes: unknown;
+  let key = ""; // the option being read, for the error's path ("" while the options themselves are checked)
   try {
     if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, spec);
+    key = "unsupported";
     policy = o.unsupported;
     if (policy !== undefined && !hop.call(o, "unsupported")) policy = undefined;
+    key = "onLoss";
     onLoss = o.onLoss;
     if (onLoss !== undefined && !hop.call(o, "onLoss")) onLoss = undefined;
+    key = "maxBytes";
     maxBytes = o.maxBytes;
     if (maxBytes !== undefined && !hop.call(o, "maxBytes")) maxBytes = undefined;
   } catch (e) {
-    throw unreadable(e, "", "the options");
+    throw unreadable(e, key, key === "" ? "the options" : `options.${key}`);
   }
   // Kept apart from the checks below so that this stays small enough to inline into every projection.
   return policy === undefined && onLoss === undefined && maxBytes === undefined ? spec.defaults : checkShared(policy, onLoss, maxBytes, spec);

@@ -537,13 +537,20 @@ function formsOf(row: Row): Form[] {
       run: async (r) => {
         const buf = new Uint8Array(chunks[0]!.length);
         let i = 0;
-        const stream = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (i === chunks.length) return controller.close();
-            buf.set(encode(chunks[i++]!));
-            controller.enqueue(buf);
+        // A producer that fills its one buffer when asked (highWaterMark 0: `pull` runs only for a pending read).
+        // With a queue ahead of the reader (highWaterMark 1 or more) the stream calls `pull` again before the reader
+        // sees the chunk it got, so refilling an enqueued buffer is the producer's own bug there, which no reader can
+        // undo: the README says so.
+        const stream = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              if (i === chunks.length) return controller.close();
+              buf.set(encode(chunks[i++]!));
+              controller.enqueue(buf);
+            },
           },
-        });
+          { highWaterMark: 0 },
+        );
         return { outcome: await run(r, argsWith(r, stream)) };
       },
     });
