@@ -16,6 +16,8 @@ export const PROJECTIONS = {
   toGemini: { name: "render_chart" },
   toMcp: { meta: true },
   toAiSdk: undefined,
+  toAgentsToolOutput: undefined,
+  toLangChain: { toolCallId: "call_abc123" },
 };
 
 /**
@@ -181,6 +183,36 @@ export function growthTargets(tn, providers) {
     );
   } else {
     rows.push({ id: "growth-fromMcp", title: "growth: fromMcp", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export fromMcp" });
+  }
+
+  // toOpenAIChatMessages: one assistant turn's n parallel calls, each result with one image.
+  if (typeof providers.toOpenAIChatMessages === "function") {
+    rows.push(
+      growth("toOpenAIChatMessages", "toOpenAIChatMessages(calls)", "calls", 96, (n) => {
+        const calls = [];
+        for (let i = 0; i < n; i++) calls.push({ result: resultOf(1, 1), toolCallId: `call_${i}`, toolName: "render_chart" });
+        do_not_optimize(providers.toOpenAIChatMessages(calls));
+        return () => do_not_optimize(providers.toOpenAIChatMessages(calls));
+      }),
+    );
+  } else {
+    rows.push({ id: "growth-toOpenAIChatMessages", title: "growth: toOpenAIChatMessages", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export toOpenAIChatMessages" });
+  }
+
+  // fromLangChain: a ToolMessage's fields with n content blocks, read without the toolnexus artifact.
+  if (typeof providers.fromLangChain === "function") {
+    const data = base64(SMALL_PNG);
+    rows.push(
+      growth("fromLangChain", "fromLangChain(message)", "blocks", 96, (n) => {
+        const content = [];
+        for (let i = 0; i < n; i++) content.push(i % 4 === 3 ? { type: "text", text: `note ${i}` } : { type: "image", mimeType: "image/png", data });
+        const message = { content, tool_call_id: "call_abc123", status: "success" };
+        if (providers.fromLangChain(message).parts.length === 0) throw new Error("bench setup: fromLangChain must read the blocks");
+        return () => do_not_optimize(providers.fromLangChain(message));
+      }),
+    );
+  } else {
+    rows.push({ id: "growth-fromLangChain", title: "growth: fromLangChain", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export fromLangChain" });
   }
   return rows;
 }
