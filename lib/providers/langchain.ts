@@ -437,9 +437,9 @@ const utf8 = new TextEncoder();
 
 /** Builds the part through `ContentPart.fromJSON` (the wire is faithful: signatures are not checked); a refusal is a loss. */
 function toPart(media: Media): Read {
-  // The record's optional keys are read as its own: a key it leaves out must not come from a polluted prototype.
-  const m: Media = { ...media };
-  for (const k of ["data", "url", "fileId", "text"] as const) if (!Object.hasOwn(m, k)) Object.defineProperty(m, k, { value: undefined });
+  // The record's optional keys count only as its own: a key it leaves out must not come from a polluted prototype.
+  const own = <K extends "data" | "url" | "fileId" | "text">(k: K): Media[K] => (Object.hasOwn(media, k) ? media[k] : undefined);
+  const m = { what: media.what, mimeType: media.mimeType, name: media.name, data: own("data"), url: own("url"), fileId: own("fileId"), text: own("text") };
   const lost = (why: string): Read => ({ kind: "lost", what: m.what, why });
   if (m.fileId !== undefined) return lost("it refers to a provider's file by fileId, which a part cannot hold");
   let mime: string | undefined;

@@ -10,7 +10,7 @@ import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOnly, ownOption, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOnly, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
