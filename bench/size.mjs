@@ -9,5 +9,5 @@ const entry = process.argv[2] ?? resolve(root, "lib/index.ts");
 const size = await coreSize(entry);
 const peer = await mcpSize();
 console.log(`import "toolnexus" loads ${size.minified} B minified, ${size.gzipped} B gzipped: ${(size.gzipped / peer.gzipped).toFixed(3)}x of MCP's CallToolResultSchema with zod (${peer.gzipped} B gzipped; bound ${SIZE_LIMIT}x)`);
-console.log(`lazy chunks (async readers): ${size.lazyMinified} B minified, ${size.lazyGzipped} B gzipped`);
+console.log(`lazy chunks (none expected): ${size.lazyMinified} B minified, ${size.lazyGzipped} B gzipped`);
 for (const row of await sizeBySource()) console.log(`${String(row.bytes).padStart(7)}  ${row.file}${row.lazy ? "  (lazy)" : ""}`);

@@ -11,6 +11,7 @@ import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type 
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, located } from "./path";
+import { readSource as readAsync } from "./read-source";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";
@@ -528,8 +529,8 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
     const bytes = asBytes(source);
     if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "", proto);
   }
-  // A file path, a Blob, a stream: read by the lazily loaded readers, which report failures as data.
-  const read = await (await loadReaders()).readSource(source, opts.maxBytes, readBytes);
+  // A file path, a Blob, a stream: read by the readers of read-source.ts, which report failures as data.
+  const read = await readAsync(source, opts.maxBytes, readBytes);
   if (read === undefined) {
     const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
@@ -544,18 +545,6 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
   if (hasOwn(got, "name")) hints.fileName = got.name;
   if (hasOwn(got, "type")) hints.declaredMime = got.type;
   return build(kind, bytesPayload(got.bytes), opts, hints, "", proto);
-}
-
-/**
- * The readers of file paths, Blobs and streams (read-source.ts), loaded on first use so that a static
- * `import "toolnexus"` does not load them.
- */
-async function loadReaders(): Promise<typeof import("./read-source")> {
-  try {
-    return await import(/* webpackMode: "eager" */ "./read-source");
-  } catch (e) {
-    throw partError("read-failed", "", `Loading the source readers failed (${thrownMessage(e)})`, "Reinstall the package.", e);
-  }
 }
 
 /** A factory's promise as a `SafeResult` (it rejects only with a ContentPartError). */

@@ -2,15 +2,15 @@
  * Reading the asynchronous sources of a content part: file paths (Node only), Blobs, web ReadableStreams
  * and async iterables of byte chunks, each read now, with the size cap applied while reading.
  *
- * Only the async factories (`ContentPart.image`, `file`, `audio`, `from` and their `safe` twins) need this
- * code, so the core loads it on first use with a dynamic `import()`: `import "toolnexus"` does not load it.
+ * Only the async factories (`ContentPart.image`, `file`, `audio`, `from` and their `safe` twins) use this
+ * code. It is part of the core chunk, imported statically: a code-split chunk loaded by a relative dynamic
+ * `import()` is one that webpack turns into an async chunk, which Temporal's single-file workflow bundle
+ * drops (DESIGN.md, "Package shape").
  *
- * This module imports nothing from the rest of the library, on purpose: with two loaded copies of the
- * package, or under Jest's CommonJS runtime, a lazily loaded chunk that imported the core chunk could get a
- * second copy of its classes. So it only reads bytes, and reports the failures it detects as plain data (a
- * {@link ReadFailure}), which the core turns into a `ContentPartError` with the same code and message. What
- * the source itself throws outside those checks (a hostile getter, say) propagates, and the core's catch-all
- * makes it a `read-failed` error.
+ * This module imports nothing from the rest of the library: it only reads bytes, and reports the failures
+ * it detects as plain data (a {@link ReadFailure}), which the core turns into a `ContentPartError` with the
+ * same code and message. What the source itself throws outside those checks (a hostile getter, say)
+ * propagates, and the core's catch-all makes it a `read-failed` error.
  *
  * @module
  */
