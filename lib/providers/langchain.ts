@@ -38,11 +38,14 @@ export type LangChainContentBlock = LangChainTextBlock | LangChainDataBlock;
 
 /**
  * What {@link toLangChain} keeps beside the content, in the `ToolMessage`'s `artifact` (which LangChain never
- * shows a model): the result's metadata as its JSON text (`null` without metadata; text, so that a LangGraph
- * checkpoint keeps every key as it was), and `outputBlock`, 1 when `content[0]` is the output's text block.
+ * shows a model): the result's metadata (`null` without metadata), and `outputBlock`, 1 when `content[0]` is
+ * the output's text block. The metadata is a fresh copy of the object, or its JSON text when a LangGraph
+ * checkpoint would change the object: when it holds, at any depth, an object with an own `__proto__`, `lc` or
+ * `__lc_escaped__` key (the checkpoint's reviver turns the first into a prototype, and revives or unwraps
+ * objects keyed by the others).
  */
 export type LangChainArtifact = {
-  toolnexus: { v: 1; metadata: string | null; outputBlock: 0 | 1 };
+  toolnexus: { v: 1; metadata: { [key: string]: unknown } | string | null; outputBlock: 0 | 1 };
 };
 
 /** The fields of a LangChain `ToolMessage`, as {@link toLangChain} gives them: pass them to `new ToolMessage(...)`. */
@@ -92,9 +95,11 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  *   and a text part as a `text` block. No empty text block is written.
  * - `status` is `"error"` for an error result, else `"success"`.
  * - `artifact` is `{ toolnexus: { v: 1, metadata, outputBlock } }`, which LangChain keeps but never sends to a
- *   model: `metadata` is the result's metadata as JSON text (`null` without metadata; a pending request
- *   included), `outputBlock` is 1 when `content[0]` is the output's text block. With it, {@link fromLangChain}
- *   gives the result back whole, after a LangGraph checkpoint too.
+ *   model: `metadata` is a fresh, unfrozen copy of the result's metadata (`null` without metadata; a pending
+ *   request included, as its JSON), or its JSON text when a LangGraph checkpoint would change the object (an
+ *   object with an own `__proto__`, `lc` or `__lc_escaped__` key at any depth); `outputBlock` is 1 when
+ *   `content[0]` is the output's text block. With it, {@link fromLangChain} gives the result back whole, after
+ *   a LangGraph checkpoint too.
  *
  * The object is fresh and not frozen (LangChain's constructor writes into it). Every part fits a LangChain
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
@@ -135,7 +140,7 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
     }
     content = blocks;
   }
-  const metadata = r.metadata === null ? null : JSON.stringify(r.metadata);
+  const metadata = r.metadata === null ? null : artifactMetadata(r.metadata);
   const out: LangChainToolMessageFields = {
     content,
     tool_call_id: toolCallId,
@@ -143,6 +148,51 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
     artifact: { toolnexus: { v: 1, metadata, outputBlock } },
   };
   if (name !== undefined) out.name = name;
+  return out;
+}
+
+/**
+ * Keys that a LangGraph checkpoint does not keep as plain data: its reviver assigns every key of a stored
+ * object to a fresh `{}` (so `__proto__` sets a prototype), revives objects whose `lc` is 1 or 2 into classes
+ * or drops them, and LangChain's loader unwraps an object keyed `__lc_escaped__`.
+ */
+const CHECKPOINT_KEYS = new Set(["__proto__", "lc", "__lc_escaped__"]);
+
+/** Marks metadata a checkpoint would change, in {@link checkpointCopy}. */
+const CHANGED = Symbol("changed by a checkpoint");
+
+/**
+ * The artifact's metadata: a fresh, unfrozen copy of the object, or its JSON text when a checkpoint would
+ * change the object (see {@link CHECKPOINT_KEYS}).
+ */
+function artifactMetadata(metadata: object): { [key: string]: unknown } | string {
+  const copy = checkpointCopy(metadata);
+  return copy === CHANGED ? JSON.stringify(metadata) : (copy as { [key: string]: unknown });
+}
+
+/**
+ * A deep copy of the library's own frozen JSON data (a `Request` under `pending` is copied as its JSON), or
+ * {@link CHANGED} as soon as an object has a key in {@link CHECKPOINT_KEYS}.
+ */
+function checkpointCopy(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = checkpointCopy(value[i]);
+      if (item === CHANGED) return CHANGED;
+      out[i] = item;
+    }
+    return out;
+  }
+  const source = "toJSON" in value && typeof value.toJSON === "function" ? (value.toJSON() as object) : value;
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(source)) {
+    if (CHECKPOINT_KEYS.has(key)) return CHANGED;
+    const item = checkpointCopy((source as { [key: string]: unknown })[key]);
+    if (item === CHANGED) return CHANGED;
+    if (item !== undefined) out[key] = item;
+  }
   return out;
 }
 

@@ -74,4 +74,34 @@ describe("the LangChain law", () => {
     },
     timeout(40),
   );
+
+  // Metadata whose objects a checkpoint would change travels as JSON text; any other as a copy of the object.
+  // Each shape, through a real MemorySaver checkpoint, comes back equal.
+  it.each([
+    ["an own __proto__ key", "string", '{"__proto__":{"x":1},"n":2}'],
+    ["a LangChain constructor look-alike", "string", '{"rows":[{"lc":1,"type":"constructor","id":["x"],"kwargs":{}}]}'],
+    ["an lc: 2 undefined record", "string", '{"a":{"lc":2,"type":"undefined"}}'],
+    ["an lc: 2 Set record", "string", '{"a":{"lc":2,"type":"constructor","id":["Set"],"method":null,"args":[[1]],"kwargs":{}}}'],
+    ["an escaped object", "string", '{"a":{"__lc_escaped__":{"b":1}}}'],
+    ["a secret look-alike", "string", '{"k":{"lc":1,"type":"secret","id":["OPENAI_API_KEY"]}}'],
+    ["keys named like LangChain's, without lc", "object", '{"type":"constructor","id":["x"],"kwargs":{"constructor":1,"prototype":null}}'],
+    ["a pending request", "object", '{"pending":{"id":"r1","kind":"approval","prompt":"Go?"},"n":1}'],
+  ])("holds for metadata with %s (artifact metadata of type %s), after a checkpoint and in the message's toJSON form", async (_name, form, text) => {
+    const result = ToolResult.ok("42", { metadata: JSON.parse(text) as Record<string, unknown> });
+    const fields = toLangChain(result, { toolCallId: "c1" });
+    expect(typeof fields.artifact.toolnexus.metadata).toBe(form);
+    const stored = JSON.parse(JSON.stringify(new ToolMessage(fields).toJSON())) as LangChainToolMessageInput;
+    expect(fromLangChain(stored).equals(result)).toBe(true);
+    const saver = new MemorySaver();
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("tool", () => ({ messages: [new ToolMessage(toLangChain(result, { toolCallId: "c1" }))] }))
+      .addEdge(START, "tool")
+      .addEdge("tool", END)
+      .compile({ checkpointer: saver });
+    await graph.invoke({ messages: [] }, { configurable: { thread_id: "t" } });
+    const reader = new StateGraph(MessagesAnnotation).addNode("tool", () => ({})).addEdge(START, "tool").compile({ checkpointer: saver });
+    const state = await reader.getState({ configurable: { thread_id: "t" } });
+    const [message] = (state.values as { messages: ToolMessage[] }).messages;
+    expect(fromLangChain(message!).equals(result)).toBe(true);
+  });
 });

@@ -86,7 +86,10 @@ describe("toLangChain", () => {
   it("keeps the metadata out of the content: it travels in the artifact only", () => {
     const fields = toLangChain(result, { toolCallId: "c1" });
     expect(JSON.stringify(fields.content)).not.toContain('"n"');
-    expect(fields.artifact).toEqual({ toolnexus: { v: 1, metadata: '{"n":1}', outputBlock: 1 } });
+    expect(fields.artifact).toEqual({ toolnexus: { v: 1, metadata: { n: 1 }, outputBlock: 1 } });
+    // A fresh copy: not the result's own frozen object.
+    expect(fields.artifact.toolnexus.metadata).not.toBe(result.metadata);
+    expect(Object.isFrozen(fields.artifact.toolnexus.metadata)).toBe(false);
   });
 
   it("reports a part over maxBytes and throws under unsupported: \"error\"", () => {
