@@ -127,8 +127,9 @@ class NotJson {}
  * - A plain object that has its own `$toolnexus` key is escaped as `{ "$toolnexus": "", "value": <it> }`,
  *   so no data can pass for a toolnexus value.
  * - Everything else is written exactly as Temporal's default JSON converter writes it (same bytes, same
- *   metadata), and a value that `JSON.stringify` cannot write (a `BigInt`, a cycle) gives `undefined`, as
- *   there, so that a composite converter reports it.
+ *   metadata: a function or a symbol at the top level gives empty data, as there), and a value that
+ *   `JSON.stringify` cannot write (a `BigInt`, a cycle) gives `undefined`, as there, so that a composite
+ *   converter reports it.
  * - Reading goes top-down: a tag revives that value through its class's `fromJSON`; an escape marks that
  *   one object as plain data, whose properties are then read as usual.
  *
@@ -192,7 +193,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
 
   /**
    * The payload of `value`, or `undefined` for `undefined` and for what JSON cannot hold (a `BigInt`, a
-   * cycle), as Temporal's JSON converter does. A look-alike of a toolnexus value that fails its class's
+   * cycle), as Temporal's JSON converter does (which writes a function or a symbol at the top level as a
+   * payload with empty data; so does this one). A look-alike of a toolnexus value that fails its class's
    * checks is a {@link ValidationError} naming its path.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
@@ -211,8 +213,9 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       if (e instanceof ToolnexusError) throw e;
       return undefined; // as Temporal's JSON converter: not JSON, so not ours
     }
-    if (json === undefined) return undefined; // a function or a symbol at the top level: JSON.stringify gives no text either
-    return { metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(ENCODING) }, data: new TextEncoder().encode(json) };
+    // A function or a symbol at the top level: JSON.stringify gives no text, and Temporal's JSON converter then
+    // writes a json/plain payload with empty data. So does this one: other values are written as it writes them.
+    return { metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(ENCODING) }, data: new TextEncoder().encode(json ?? "") };
   }
 
   /**

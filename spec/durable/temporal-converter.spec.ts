@@ -215,6 +215,17 @@ describe("ToolnexusPayloadConverter: other values, byte for byte as Temporal's d
     expect(payloadConverter.fromPayload(ours)).toEqual(defaultPayloadConverter.fromPayload(theirs));
   });
 
+  it("writes a function or a symbol at the top level as the default converter does: json/plain, empty data", () => {
+    for (const value of [() => 1, Symbol("s"), { toJSON: () => () => 1 }]) {
+      const ours = payloadConverter.toPayload(value);
+      const theirs = defaultPayloadConverter.toPayload(value);
+      expect(bytes(ours.data)).toEqual(bytes(theirs.data));
+      expect(bytes(ours.data)).toEqual([]);
+      expect(bytes(ours.metadata!.encoding)).toEqual(bytes(theirs.metadata!.encoding));
+      expect(new ToolnexusPayloadConverter().toPayload(value)).toEqual(ours);
+    }
+  });
+
   it("reads payloads written by the default converter (no toolnexus value in them) as it does", () => {
     const value = { a: [1, "x", { b: null }], c: { d: true } };
     expect(payloadConverter.fromPayload(defaultPayloadConverter.toPayload(value))).toEqual(value);
