@@ -152,9 +152,10 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
 }
 
 /**
- * Keys that a LangGraph checkpoint does not keep as plain data: its reviver assigns every key of a stored
- * object to a fresh `{}` (so `__proto__` sets a prototype), revives objects whose `lc` is 1 or 2 into classes
- * or drops them, and LangChain's loader unwraps an object keyed `__lc_escaped__`.
+ * Keys whose objects do not come back as the same plain data: a LangGraph checkpoint's reviver assigns every
+ * key of a stored object to a fresh `{}` (so `__proto__` sets a prototype) and revives or drops objects whose
+ * `lc` is 1 or 2; the message's `toJSON()` wraps every object with an `lc` key in `{ __lc_escaped__: ... }`,
+ * and LangChain's loader unwraps an object keyed `__lc_escaped__`.
  */
 const CHECKPOINT_KEYS = new Set(["__proto__", "lc", "__lc_escaped__"]);
 
