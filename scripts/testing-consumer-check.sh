@@ -11,8 +11,9 @@
 #     the one the README shows;
 #   - runs a Vitest file that fails on purpose (toEqual, toStrictEqual and toBeError on results with a part) and checks
 #     that Vitest's whole report shows the part by size and never its data;
-#   - type-checks the packed declarations (skipLibCheck off), a Jest test file with `expect` from @jest/globals and
-#     the global `expect` of @types/jest, and a Vitest test file with `expect` from vitest.
+#   - type-checks the packed declarations (skipLibCheck off, for Jest and for Vitest), a Jest test file with
+#     `expect` from @jest/globals and the global `expect` of @types/jest, and a Vitest test file with `expect` from
+#     vitest.
 # Jest and Vitest sit side by side in the one project, so the check also makes sure that neither runner's entries
 # reach the other runner's packages, at run time (consumer/runner-imports.mjs) or in the types (tsc --listFiles).
 # The projects' files are in scripts/consumer/ (each says where it goes); the script puts the test files together.
@@ -151,7 +152,8 @@ echo "3 failures reported, each with the part as size and digest, no payload"
 step "types: the packed declarations, then the matchers on Jest's and Vitest's expect"
 # First the Jest-side declarations alone with skipLibCheck off, so that an error inside them fails; then a Jest test
 # file with the types brought in either of the two ways the README gives ("types" in tsconfig.json, or one type-only
-# import in a .d.ts of the project); then a Vitest test file with the types of toolnexus/testing/vitest-setup.
+# import in a .d.ts of the project); then a Vitest test file with the types of toolnexus/testing/vitest-setup, with
+# skipLibCheck off as well (the Vitest declarations' strict pass).
 # Each program must load no declaration of the other runner (a user may have only one of them installed).
 tsc="$consumer/node_modules/typescript/bin/tsc"
 for config in tsconfig.strict.json tsconfig.json tsconfig.import.json tsconfig.vitest.json; do

@@ -45,7 +45,7 @@ for (const [subpath, condition, forbidden] of checks) {
   }
   const wrong = [...reached].filter((name) => forbidden.test(name));
   if (wrong.length > 0) {
-    console.error(`${subpath} (${condition}, ${file}) imports ${wrong.join(", ")}, which belongs to the other test runner`);
+    console.error(`${subpath} (${condition}, ${file}) imports ${wrong.join(", ")}, of the other test runner`);
     failed = true;
   } else {
     console.log(`${subpath} (${condition}) imports ${[...reached].sort().join(", ") || "no package"}`);

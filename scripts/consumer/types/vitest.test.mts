@@ -1,5 +1,6 @@
 // A Vitest test file as a user writes it, with the matchers' types from "toolnexus/testing/vitest-setup" in
-// tsconfig.vitest.json "types".
+// tsconfig.vitest.json "types". skipLibCheck is off there, so an error inside the published Vitest declarations
+// fails too.
 import { expect } from "vitest";
 import { ToolResult } from "toolnexus";
 
