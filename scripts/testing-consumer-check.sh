@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# Checks toolnexus/testing the way a tool author meets it: builds and packs the package, installs the
-# tarball into a fresh project outside the repository, and there
+# Checks toolnexus/testing the way a tool author meets it, under Jest and under Vitest: builds and packs the package
+# once, installs the tarball once into a fresh project outside the repository, and there
 #   - runs a Jest project in CommonJS and one in ESM, each listing only `toolnexus/testing/setup` in
-#     setupFilesAfterEnv (no other configuration), with a test file that uses every matcher, toEqual and
-#     toStrictEqual on results (failure messages included), toContainEqual, toHaveBeenCalledWith and a
-#     snapshot; then checks the written snapshots show part data by size and digest, never the payload;
-#   - type-checks a test file against the packed declarations, with `expect` from @jest/globals and the
-#     global `expect` of @types/jest.
-# The tarball is installed with npm (its runtime dependencies come from npm's cache, or the registry);
-# Jest, TypeScript and their types are linked from this repository's node_modules, so the check needs no
-# network beyond the npm registry and runs in seconds. Exits non-zero on any failure.
+#     setupFilesAfterEnv (no other configuration), and a Vitest project whose config lists only
+#     `toolnexus/testing/vitest-setup` in setupFiles. Their tool.test.js share one body (every matcher, as assertions
+#     and as asymmetric matchers; a matcher given something it cannot judge; toEqual and toStrictEqual on results,
+#     failure messages included; toContainEqual, toHaveBeenCalledWith and a snapshot); the Vitest one adds that
+#     toEqual/toStrictEqual keep Vitest's meaning for other values. The written snapshots must show part data by size
+#     and digest, never the payload; the Jest ESM project also runs the README's tools.test.js, whose snapshot must be
+#     the one the README shows;
+#   - runs a Vitest file that fails on purpose (toEqual, toStrictEqual and toBeError on results with a part) and checks
+#     that Vitest's whole report shows the part by size and never its data;
+#   - type-checks the packed declarations (skipLibCheck off, for Jest and for Vitest), a Jest test file with
+#     `expect` from @jest/globals and the global `expect` of @types/jest, and a Vitest test file with `expect` from
+#     vitest.
+# Jest and Vitest sit side by side in the one project, so the check also makes sure that neither runner's entries
+# reach the other runner's packages, at run time (consumer/runner-imports.mjs) or in the types (tsc --listFiles).
+# The projects' files are in scripts/consumer/ (each says where it goes); the script puts the test files together.
+# The tarball is installed with npm (its runtime dependencies come from npm's cache, or the registry); Jest, Vitest,
+# TypeScript and their types are linked from this repository's node_modules (Vitest is an optional peer of the
+# package; the tarball never installs it). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+src=$repo/scripts/consumer
 # shellcheck source=scripts/scratch.sh
 source scripts/scratch.sh
 start=$SECONDS
@@ -43,127 +54,62 @@ consumer="$work/consumer"
 mkdir -p "$consumer"
 printf '{ "name": "toolnexus-testing-consumer", "private": true, "version": "0.0.0" }\n' >"$consumer/package.json"
 install_tarball "$consumer" "$tarball" "$repo"
-# The test tooling a project has next to it: Jest (with its globals and the expect package the matcher
-# types extend), @types/jest and TypeScript.
+# The test tooling a project has next to it: Jest (with its globals and the expect package the matcher types
+# extend), @types/jest, Vitest and TypeScript.
 mkdir -p "$consumer/node_modules/@jest" "$consumer/node_modules/@types"
-for pkg in jest expect typescript @jest/globals @types/jest; do
+for pkg in jest expect @jest/globals @types/jest vitest typescript; do
   [[ -e "$repo/node_modules/$pkg" ]] || { echo "missing $pkg in node_modules: run npm ci first" >&2; exit 1; }
   ln -s "$repo/node_modules/$pkg" "$consumer/node_modules/$pkg"
 done
 echo "installed toolnexus $(node -p "require('$consumer/node_modules/toolnexus/package.json').version") with $(ls "$consumer/node_modules" | tr '\n' ' ')"
 
-# The test body, shared by the CJS and the ESM project; each adds its own imports above it.
-# A 48-byte payload (a PNG signature, then 40 bytes) whose base64 must never appear in any output.
-cat >"$work/body.js" <<'EOF'
-const png = new Uint8Array(48);
-png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-for (let i = 8; i < 48; i++) png[i] = i;
-const chart = ContentPart.fromBytes(png, { mimeType: "image/png", name: "chart.png" });
-const payload = chart.data;
+step "neither runner's entries import the other runner"
+node "$src/runner-imports.mjs" "$consumer/node_modules/toolnexus"
 
-class SearchResult extends ToolResult {}
+# The projects: each one's package.json and configuration as they are; its test files put together from its head.js
+# (imports), chart.js and the shared tests.js (and, for Vitest, its own tests and the suite that fails on purpose).
+for kind in jest-cjs jest-esm vitest; do
+  mkdir -p "$consumer/$kind"
+  cp "$src/$kind/package.json" "$src/$kind/"*.config.* "$consumer/$kind/"
+done
+cat "$src/jest-cjs/head.js" "$src/chart.js" "$src/tests.js" >"$consumer/jest-cjs/tool.test.js"
+cat "$src/jest-esm/head.js" "$src/chart.js" "$src/tests.js" >"$consumer/jest-esm/tool.test.js"
+cat "$src/vitest/head.js" "$src/chart.js" "$src/tests.js" "$src/vitest/tests.js" >"$consumer/vitest/tool.test.js"
+cat "$src/vitest/head.js" "$src/chart.js" "$src/vitest/failing.js" >"$consumer/vitest/failing.test.js"
+cp -r "$src/types" "$consumer/types"
 
-function messageOf(assertion) {
-  try {
-    assertion();
-  } catch (e) {
-    return e.message;
-  }
-  throw new Error("the assertion passed, but it was meant to fail");
-}
-
-test("every matcher", () => {
-  expect(ToolResult.ok("3 files found")).toBeOk();
-  expect(ToolResult.error("No such config key: nope")).toBeError();
-  expect(ToolResult.ok("done")).not.toBeError();
-  expect(ToolResult.pending({ kind: "approval", prompt: "Deploy?" })).toBePending("approval");
-  expect(ToolResult.pending({ kind: "approval", prompt: "Deploy?" })).toBePending();
-  expect(ToolResult.ok("done")).not.toBePending();
-  expect(ToolResult.ok("3 files found")).toHaveOutput("3 files found");
-  expect(ToolResult.ok("3 files found")).toHaveOutput(/^\d+ files/);
-  expect(ToolResult.ok("3 files found")).not.toHaveOutput("3 files");
-  expect(ToolResult.ok("chart", { parts: [chart] })).toHaveParts();
-  expect(ToolResult.ok("chart", { parts: [chart] })).toHaveParts(1);
-  expect(ToolResult.ok("none")).toHaveParts(0);
-  expect({ r: ToolResult.error("x") }).toEqual({ r: expect.toBeError() });
-});
-
-test("toEqual and friends agree with equals", () => {
-  const a = ToolResult.ok("chart", { parts: [chart], metadata: { a: 1, b: 2 } });
-  const b = ToolResult.ok("chart", { parts: [chart], metadata: { b: 2, a: 1 } });
-  expect(a).toEqual(b);
-  expect(a).toStrictEqual(b);
-  expect([a]).toContainEqual(b);
-  expect(SearchResult.ok("x")).not.toEqual(ToolResult.ok("x"));
-  const onResult = mock();
-  onResult(a);
-  expect(onResult).toHaveBeenCalledWith(b);
-});
-
-test("failure messages show part data by size, never the payload", () => {
-  const a = ToolResult.ok("chart", { parts: [chart] });
-  const b = ToolResult.ok("chart", { parts: [chart.withName("other.png")] });
-  for (const message of [
-    messageOf(() => expect(a).toEqual(b)),
-    messageOf(() => expect(a).toStrictEqual(b)),
-    messageOf(() => expect(a).toBeError()),
-    messageOf(() => expect(a).toHaveParts(2)),
-  ]) {
-    expect(message).toMatch(/48 bytes, digest [0-9a-f]{8}/);
-    expect(message).not.toContain(payload);
-  }
-  expect(messageOf(() => expect(a).toEqual(b))).toContain("Differing fields: parts[0].name");
-});
-
-test("snapshots show part data by size", () => {
-  expect(ToolResult.ok("chart", { parts: [chart] })).toMatchSnapshot();
-});
-EOF
-
-make_project() { # kind type config-file config imports
-  local dir="$consumer/$1"
-  mkdir -p "$dir"
-  printf '{ "type": "%s" }\n' "$2" >"$dir/package.json"
-  printf '%s\n' "$4" >"$dir/$3"
-  { printf '%s\n' "$5"; cat "$work/body.js"; } >"$dir/tool.test.js"
-}
-
-make_project cjs commonjs jest.config.js \
-  'module.exports = { testEnvironment: "node", setupFilesAfterEnv: ["toolnexus/testing/setup"] };' \
-  'const { ContentPart, ToolResult } = require("toolnexus");
-const mock = () => jest.fn();'
-make_project esm module jest.config.js \
-  'export default { testEnvironment: "node", transform: {}, setupFilesAfterEnv: ["toolnexus/testing/setup"] };' \
-  'import { ContentPart, ToolResult } from "toolnexus";
-const mock = () => import.meta.jest.fn();'
-
-# The README's complete example test file runs in the ESM project too.
+# The README's complete example test file runs in the ESM Jest project too.
 node -e '
   const text = require("fs").readFileSync("README.md", "utf8");
   const section = text.slice(text.indexOf("<!-- section: testing -->"));
   const m = /```js\n(\/\/ tools\.test\.js\n[\s\S]*?)```/.exec(section);
   if (!m) { console.error("README: no tools.test.js example in the testing section"); process.exit(1); }
   require("fs").writeFileSync(process.argv[1], m[1]);
-' "$consumer/esm/tools.test.js"
+' "$consumer/jest-esm/tools.test.js"
+
+# The base64 of chart.js's payload, which no snapshot and no report may hold.
+payload=$(node -e 'const b=new Uint8Array(48);b.set([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a]);for(let i=8;i<48;i++)b[i]=i;console.log(Buffer.from(b).toString("base64"))')
+# check_snapshot FILE WHAT: FILE exists, shows the part by size and digest, and never holds the payload.
+check_snapshot() {
+  [[ -f $1 ]] || { echo "no snapshot written in the $2" >&2; exit 1; }
+  grep -q '"data": <48 bytes, digest [0-9a-f]\{8\}>,' "$1" || { echo "the $2 snapshot does not show the part by size:" >&2; cat "$1" >&2; exit 1; }
+  if grep -qF "$payload" "$1"; then echo "the $2 snapshot holds the payload" >&2; exit 1; fi
+}
 
 jest="$consumer/node_modules/jest/bin/jest.js"
 for kind in cjs esm; do
   step "Jest, $kind project"
   # --ci=false: the snapshot is new, and must be written to be checked below.
-  if ! (cd "$consumer/$kind" && NODE_OPTIONS='--experimental-vm-modules --no-warnings=ExperimentalWarning' node "$jest" --ci=false --colors=false >"$work/jest.log" 2>&1); then
+  if ! (cd "$consumer/jest-$kind" && NODE_OPTIONS='--experimental-vm-modules --no-warnings=ExperimentalWarning' node "$jest" --ci=false --colors=false >"$work/jest.log" 2>&1); then
     cat "$work/jest.log" >&2
     echo "Jest failed in the $kind project" >&2
     exit 1
   fi
   tail -n 6 "$work/jest.log"
-  snap="$consumer/$kind/__snapshots__/tool.test.js.snap"
-  [[ -f $snap ]] || { echo "no snapshot written in the $kind project" >&2; exit 1; }
-  grep -q '"data": <48 bytes, digest [0-9a-f]\{8\}>,' "$snap" || { echo "the $kind snapshot does not show the part by size:" >&2; cat "$snap" >&2; exit 1; }
-  payload=$(node -e 'const b=new Uint8Array(48);b.set([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a]);for(let i=8;i<48;i++)b[i]=i;console.log(Buffer.from(b).toString("base64"))')
-  if grep -qF "$payload" "$snap"; then echo "the $kind snapshot holds the payload" >&2; exit 1; fi
+  check_snapshot "$consumer/jest-$kind/__snapshots__/tool.test.js.snap" "Jest $kind"
 done
 # Both builds print the same snapshot, and the README example's snapshot is the one the README shows.
-diff "$consumer/cjs/__snapshots__/tool.test.js.snap" "$consumer/esm/__snapshots__/tool.test.js.snap"
+diff "$consumer/jest-cjs/__snapshots__/tool.test.js.snap" "$consumer/jest-esm/__snapshots__/tool.test.js.snap"
 node -e '
   const fs = require("fs");
   const text = fs.readFileSync("README.md", "utf8");
@@ -174,91 +120,58 @@ node -e '
     console.error("the README does not show the snapshot the example writes, which is:\n" + (written ? written[1] : "(none)"));
     process.exit(1);
   }
-' "$consumer/esm/__snapshots__/tools.test.js.snap"
+' "$consumer/jest-esm/__snapshots__/tools.test.js.snap"
 
-step "types: the matchers on both expects, from the packed declarations"
-mkdir -p "$consumer/types"
-# First the published declarations alone, with skipLibCheck off, so that an error inside them fails;
-# then a test file as a user writes it, with the types brought in either of the two ways the README gives:
-# "types" in tsconfig.json, or one type-only import in a .d.ts of the project.
-cat >"$consumer/types/tsconfig.strict.json" <<'EOF'
-{
-  "compilerOptions": {
-    "target": "ES2022",
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "strict": true,
-    "noEmit": true,
-    "skipLibCheck": false,
-    "types": []
-  },
-  "files": ["declarations.mts"]
-}
-EOF
-cat >"$consumer/types/declarations.mts" <<'EOF'
-import type { Matchers } from "expect";
-import { equalityTesters, install, matchers, snapshotSerializer } from "toolnexus/testing";
-import type {} from "toolnexus/testing/setup";
-import { ToolResult } from "toolnexus";
+vitest="$consumer/node_modules/vitest/vitest.mjs"
+step "Vitest: the passing suite"
+if ! (cd "$consumer/vitest" && NO_COLOR=1 node "$vitest" run --update --color=false tool.test.js >"$work/vitest.log" 2>&1); then
+  cat "$work/vitest.log" >&2
+  echo "Vitest failed" >&2
+  exit 1
+fi
+tail -n 6 "$work/vitest.log"
+check_snapshot "$consumer/vitest/__snapshots__/tool.test.js.snap" "Vitest"
+# Past the header line that names the runner, Vitest writes the same snapshot as Jest.
+diff <(tail -n +2 "$consumer/jest-esm/__snapshots__/tool.test.js.snap") <(tail -n +2 "$consumer/vitest/__snapshots__/tool.test.js.snap") ||
+  { echo "Vitest and Jest write different snapshots of the same result (above)" >&2; exit 1; }
 
-declare const fromExpect: Matchers<void, ToolResult>;
-fromExpect.toBeOk();
-fromExpect.toHaveParts(1);
-declare const fromTypesJest: jest.Matchers<void, ToolResult>;
-fromTypesJest.toBePending("approval");
-void [equalityTesters, install, matchers, snapshotSerializer];
-EOF
-cat >"$consumer/types/tsconfig.json" <<'EOF'
-{
-  "compilerOptions": {
-    "target": "ES2022",
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "strict": true,
-    "noEmit": true,
-    "skipLibCheck": true,
-    "types": ["jest", "toolnexus/testing"]
-  },
-  "files": ["tool.test.mts"]
-}
-EOF
-cat >"$consumer/types/tsconfig.import.json" <<'EOF'
-{
-  "extends": "./tsconfig.json",
-  "compilerOptions": { "types": ["jest"] },
-  "files": ["tool.test.mts", "testing-types.d.ts"]
-}
-EOF
-printf 'import type {} from "toolnexus/testing";\n' >"$consumer/types/testing-types.d.ts"
-cat >"$consumer/types/tool.test.mts" <<'EOF'
-import { expect as jestExpect } from "@jest/globals";
-import { ToolResult } from "toolnexus";
-import { equalityTesters, matchers, snapshotSerializer } from "toolnexus/testing";
+step "Vitest: a failing suite reports parts by size"
+if (cd "$consumer/vitest" && NO_COLOR=1 node "$vitest" run --color=false failing.test.js >"$work/failing.log" 2>&1); then
+  cat "$work/failing.log" >&2
+  echo "the failing suite passed" >&2
+  exit 1
+fi
+[[ -z ${TOOLNEXUS_SHOW_REPORT:-} ]] || cat "$work/failing.log"
+grep -q "3 failed" "$work/failing.log" || { cat "$work/failing.log" >&2; echo "expected 3 failed tests" >&2; exit 1; }
+n=$(grep -c '48 bytes, digest [0-9a-f]\{8\}' "$work/failing.log" || true)
+[[ $n -ge 3 ]] || { cat "$work/failing.log" >&2; echo "the report does not show the part by size in each failure" >&2; exit 1; }
+if grep -qF "$payload" "$work/failing.log"; then cat "$work/failing.log" >&2; echo "the report shows the payload" >&2; exit 1; fi
+grep -q "Differing fields: parts\[0\].name" "$work/failing.log" || { cat "$work/failing.log" >&2; echo "the report does not name the differing field" >&2; exit 1; }
+echo "3 failures reported, each with the part as size and digest, no payload"
 
-const r = ToolResult.ok("3 files found");
-jestExpect(r).toBeOk();
-jestExpect(r).not.toBeError();
-jestExpect(r).toBePending("approval");
-jestExpect(r).toHaveOutput(/files/);
-jestExpect(r).toHaveParts(0);
-jestExpect({ r }).toEqual({ r: jestExpect.toBeOk() });
-expect(r).toBeOk();
-expect(r).toHaveOutput("3 files found");
-expect(r).not.toHaveParts();
-expect({ r }).toEqual({ r: expect.not.toBePending() });
-jestExpect.addEqualityTesters(equalityTesters);
-jestExpect.extend(matchers);
-jestExpect.addSnapshotSerializer(snapshotSerializer);
-expect.addSnapshotSerializer(snapshotSerializer);
-// @ts-expect-error a count is a number
-jestExpect(r).toHaveParts("1");
-// @ts-expect-error an output is a string or a RegExp
-expect(r).toHaveOutput(1);
-EOF
+step "types: the packed declarations, then the matchers on Jest's and Vitest's expect"
+# First the Jest-side declarations alone with skipLibCheck off, so that an error inside them fails; then a Jest test
+# file with the types brought in either of the two ways the README gives ("types" in tsconfig.json, or one type-only
+# import in a .d.ts of the project); then a Vitest test file with the types of toolnexus/testing/vitest-setup, with
+# skipLibCheck off as well (the Vitest declarations' strict pass).
+# Each program must load no declaration of the other runner (a user may have only one of them installed).
 tsc="$consumer/node_modules/typescript/bin/tsc"
-for config in tsconfig.strict.json tsconfig.json tsconfig.import.json; do
-  (cd "$consumer/types" && node "$tsc" -p "$config") || { echo "type check failed: $config" >&2; exit 1; }
+for config in tsconfig.strict.json tsconfig.json tsconfig.import.json tsconfig.vitest.json; do
+  if ! (cd "$consumer/types" && node "$tsc" -p "$config" --listFiles >"$work/tsc.log" 2>&1); then
+    (cd "$consumer/types" && node "$tsc" -p "$config") >&2 || true # the errors, without the list of files
+    echo "type check failed: $config" >&2
+    exit 1
+  fi
+  if [[ $config == tsconfig.vitest.json ]]; then
+    other='/node_modules/(jest|expect|@jest/[^/]+|@types/jest|jest-[^/]+)/'
+  else
+    other='/node_modules/(vitest|vite|@vitest/[^/]+)/'
+  fi
+  if grep -E "$other" "$work/tsc.log" >&2; then
+    echo "type check $config loads the other test runner's declarations (above)" >&2
+    exit 1
+  fi
 done
-echo "the declarations, and a test file with the types from tsconfig \"types\" or from an import, type-check"
+echo "the declarations, a Jest test file (types from tsconfig \"types\" or from an import) and a Vitest test file type-check"
 
-printf '\ntoolnexus/testing consumer check passed in %ss\n' "$((SECONDS - start))"
+printf '\ntoolnexus/testing consumer check (Jest CJS and ESM, Vitest) passed in %ss\n' "$((SECONDS - start))"
