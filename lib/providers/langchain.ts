@@ -16,7 +16,7 @@ import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BY
 import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, lossReason, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, loseAs, losePart, lossReason, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -146,12 +146,12 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
   return out;
 }
 
+/** A lost part's placeholder, as a `text` block. */
+const textBlock = (text: string): LangChainTextBlock => ({ type: "text", text });
+
 function toBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) {
-    const text = losePart(ctx, index, part, over);
-    return text === undefined ? undefined : { type: "text", text };
-  }
+  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
   if (part.type === "text") return { type: "text", text: part.text! };
   const block: LangChainDataBlock = part.data === undefined
     ? { type: part.type, mimeType: part.mimeType!, url: part.url! }

@@ -13,7 +13,7 @@ import { PENDING } from "../metadata";
 import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, loseAs, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -114,12 +114,12 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   return out;
 }
 
+/** A lost part's placeholder, as a `text` block. */
+const textBlock = (text: string): McpTextContent => ({ type: "text", text });
+
 function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) {
-    const text = losePart(ctx, index, part, over);
-    return text === undefined ? undefined : { type: "text", text };
-  }
+  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
   const mimeType = part.mimeType!;
   if (part.type === "text") return { type: "text", text: part.text! };
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };

@@ -201,6 +201,17 @@ export function losePart(ctx: Context, index: number, part: ContentPart, reason:
   return placeholder;
 }
 
+/**
+ * {@link losePart}, its placeholder text put in the projection's own shape by `wrap` (a text block, an
+ * `input_text` item, ...): what every projection does with a part it cannot carry. `undefined` under `omit`;
+ * throws under `error`, after `onLoss` was told, exactly as `losePart` does. Pass a `wrap` made once, at load
+ * (not a closure per call): this sits beside a projection's hot path.
+ */
+export function loseAs<B>(ctx: Context, index: number, part: ContentPart, reason: string, wrap: (text: string) => B, path?: string): B | undefined {
+  const text = losePart(ctx, index, part, reason, path);
+  return text === undefined ? undefined : wrap(text);
+}
+
 /** Tells `onLoss` of a loss. */
 export function report(ctx: Context, path: string, reason: string, part: ContentPart | undefined, placeholder: string | undefined): void {
   if (ctx.onLoss === undefined) return;
