@@ -9,7 +9,7 @@
  */
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
-import { ContentPart } from "../content-part";
+import { ContentPart, readBytes } from "../content-part";
 import { ContentPartError, ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
@@ -455,15 +455,15 @@ function toPart(media: Media): Read {
     if (data === "") return lost("its text is empty");
   } else if (m.data !== undefined) {
     if (isString(m.data)) data = m.data;
-    else if (ArrayBuffer.isView(m.data)) {
-      // Bytes (LangChain allows a Uint8Array): copied into base64 now; a detached buffer is a loss.
-      const view = m.data;
-      try {
-        data = encodeBase64(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
-      } catch {
-        return lost("its bytes cannot be read (a detached buffer)");
-      }
-    } else return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
+    else {
+      // Bytes (LangChain allows a Uint8Array; any view is taken), read as fromBytes reads them (through the
+      // built-in getters: a Proxy or an own `buffer` getter runs no code) and copied into base64 now. A view
+      // of a detached buffer is a loss; an ArrayBuffer itself, as before, is not bytes here.
+      const bytes = ArrayBuffer.isView(m.data) ? readBytes(m.data) : undefined;
+      if (bytes === "detached") return lost("its bytes cannot be read (a detached buffer)");
+      if (bytes === undefined) return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
+      data = encodeBase64(bytes);
+    }
   } else if (isString(m.url)) url = m.url;
   else return lost(`its url is ${typeName(m.url)}, not a string`);
 
