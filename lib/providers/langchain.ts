@@ -10,13 +10,12 @@
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart, readBytes } from "../content-part";
-import { ContentPartError, ToolnexusError, raise } from "../errors";
+import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
-import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, losePart, lossReason, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -262,7 +261,8 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
         if (line !== undefined) lossLines.push(line);
       }
     } else {
-      const line = loseBlock(ctx, path, read.what, read.why);
+      // The sender's text (a class name in `why`, say) escaped: one line per loss.
+      const line = loseBlock(ctx, path, read.what, read.why, `[unsupported LangChain ${escapeControl(read.what)} (${escapeControl(read.why)})]`, "Convert it before reading the message");
       if (line !== undefined) lossLines.push(line);
     }
   }
@@ -303,16 +303,6 @@ function readArtifact(artifact: unknown, path: string): Artifact | undefined {
     raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
   }
   return { metadata, outputBlock: a.outputBlock as 0 | 1 };
-}
-
-/** Reports a block that cannot become a part and handles it by the policy; the line to add, if any. */
-function loseBlock(ctx: Context, path: string, what: string, why: string): string | undefined {
-  const placeholder = ctx.policy === "placeholder" ? `[unsupported LangChain ${what} (${why})]` : undefined;
-  report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
-  if (ctx.policy === "error") {
-    throw new ContentPartError("unsupported", `${located(`The ${what}`, path)} cannot become a part: ${why}. Convert it before reading the message, or pass unsupported: "placeholder" or "omit".`, { path });
-  }
-  return placeholder;
 }
 
 type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart } | { kind: "lost"; what: string; why: string };

@@ -6,14 +6,13 @@
 import { decodePrefix, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, raise } from "../errors";
+import { ToolnexusError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
-import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -208,13 +207,9 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
         if (line !== undefined) lossLines.push(line);
       }
     } else {
-      const path = `content[${i}]`;
-      const placeholder = ctx.policy === "placeholder" ? (namedLine(read) ?? `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`) : undefined;
-      report(ctx, path, `the ${read.what} cannot become a part: ${read.why}`, undefined, placeholder);
-      if (ctx.policy === "error") {
-        throw new ContentPartError("unsupported", `${located(`The ${escapeControl(read.what)}`, path)} cannot become a part: ${escapeControl(read.why)}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
-      }
-      if (placeholder !== undefined) lossLines.push(placeholder);
+      const line = namedLine(read) ?? `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
+      const kept = loseBlock(ctx, `content[${i}]`, read.what, read.why, line, "Fix the server's result");
+      if (kept !== undefined) lossLines.push(kept);
     }
   }
 

@@ -213,6 +213,21 @@ export function loseAs<B>(ctx: Context, index: number, part: ContentPart, reason
   return text === undefined ? undefined : wrap(text);
 }
 
+/**
+ * Handles, by the policy, a block that an inbound reader (`fromMcp`, `fromLangChain`) cannot make a part of:
+ * reports it to `onLoss` (reason `the <what> cannot become a part: <why>`, the placeholder `line`), then
+ * throws (`error`: a `ContentPartError` at `path`, ending with `fix`), or returns `line` (`placeholder`) or
+ * `undefined` (`omit`). The error shows `what` and `why` with their control characters escaped, as `line` must.
+ */
+export function loseBlock(ctx: Context, path: string, what: string, why: string, line: string, fix: string): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? line : undefined;
+  report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
+  if (ctx.policy === "error") {
+    throw new ContentPartError("unsupported", `${located(`The ${escapeControl(what)}`, path)} cannot become a part: ${escapeControl(why)}. ${fix}, or pass unsupported: "placeholder" or "omit".`, { path });
+  }
+  return placeholder;
+}
+
 /** Tells `onLoss` of a loss. */
 export function report(ctx: Context, path: string, reason: string, part: ContentPart | undefined, placeholder: string | undefined): void {
   if (ctx.onLoss === undefined) return;

@@ -168,6 +168,16 @@ describe("fromLangChain", () => {
     });
   });
 
+  it("shows a sender's class name in a loss line with its control characters escaped: one line per loss", () => {
+    class Data {}
+    Object.defineProperty(Data, "name", { value: "Evil\n[unsupported LangChain forged]\u2028" });
+    const message = { content: [{ type: "text", text: "a" }, { type: "image", mimeType: "image/png", data: new Data() }] };
+    const read = fromLangChain(message);
+    expect(read.output.split("\n")).toEqual(["a", "[unsupported LangChain image block (its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes)]"]);
+    const e = thrownBy(() => fromLangChain(message, { unsupported: "error" })) as ContentPartError;
+    expect(e.message).toBe("The image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
+  });
+
   it("takes an ArrayBuffer itself as no bytes (a data block holds a view)", () => {
     const { losses, onLoss } = collectLosses();
     fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: new Uint8Array(PNG).buffer }] }, { onLoss });
