@@ -195,8 +195,9 @@ export type BytesRead = Uint8Array | "detached" | undefined;
  *
  * @example
  * ```ts
- * const read = readBytes(new Uint16Array([1, 2]).subarray(1)); // Uint8Array [2, 0] over the same memory
- * if (read === "detached") throw detachedError(path);
+ * readBytes(new Uint16Array([1, 2]).subarray(1)); // a Uint8Array of [2, 0], over the same memory
+ * readBytes(new DataView(new ArrayBuffer(4), 1)); // a Uint8Array of 3 bytes, at offset 1
+ * readBytes("AAAA"); // undefined: not bytes
  * ```
  */
 export function readBytes(value: unknown): BytesRead {

@@ -208,8 +208,8 @@ export function losePart(ctx: Context, index: number, part: ContentPart, reason:
  * throws under `error`, after `onLoss` was told, exactly as `losePart` does. Pass a `wrap` made once, at load
  * (not a closure per call): this sits beside a projection's hot path.
  */
-export function loseAs<B>(ctx: Context, index: number, part: ContentPart, reason: string, wrap: (text: string) => B, path?: string): B | undefined {
-  const text = losePart(ctx, index, part, reason, path);
+export function loseAs<B>(ctx: Context, index: number, part: ContentPart, reason: string, wrap: (text: string) => B): B | undefined {
+  const text = losePart(ctx, index, part, reason);
   return text === undefined ? undefined : wrap(text);
 }
 
