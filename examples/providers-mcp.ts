@@ -60,10 +60,11 @@ assert.equal(failed.isError, true);
 assert.equal(failed.output, "No report for Q9");
 console.log("ok: isError survives the round trip");
 
-// A block fromMcp cannot read is never dropped silently: onLoss hears of it and the output names it.
+// A block fromMcp cannot read is never dropped silently: onLoss hears of it and the output names it (by the
+// name and uri it carries; a block with neither, by what was wrong: `[unsupported MCP content block (unknown type "video")]`).
 const losses: Loss[] = [];
 const odd = fromMcp({ content: [{ type: "text", text: "Clip ready" }, { type: "video", uri: "https://example.com/v.mp4" }] }, { onLoss: (l) => losses.push(l) });
-assert.equal(odd.output, 'Clip ready\n[unsupported MCP content block (unknown type "video")]');
+assert.equal(odd.output, "Clip ready\n[unsupported MCP video: https://example.com/v.mp4]");
 assert.equal(losses[0]?.path, "content[1]");
 console.log("ok: an unknown block is reported and named:", JSON.stringify(odd.output.split("\n")[1]));
 

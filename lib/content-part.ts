@@ -182,17 +182,25 @@ function slot(proto: object, key: PropertyKey, value: unknown): any {
   }
 }
 
-/** What {@link asBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
-type BytesRead = Uint8Array | "detached" | undefined;
+/** What {@link readBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
+export type BytesRead = Uint8Array | "detached" | undefined;
 
 /**
  * Reads bytes in any spelling (any typed array, a DataView, an ArrayBuffer or SharedArrayBuffer, from this
  * realm or another) as a fresh Uint8Array view of the same memory (no copy), `"detached"` for a view or
  * buffer whose memory was transferred away, or `undefined` when `value` is not bytes. Everything is read
  * through the built-in getters of the internal slots: a Proxy, an own `buffer` getter or a faked prototype
- * runs no code here and is not bytes.
+ * runs no code here and is not bytes. Internal: the one reader of bytes, for the factories here and for the
+ * provider readers that take bytes (`fromLangChain`); not exported from the package's entry points.
+ *
+ * @example
+ * ```ts
+ * readBytes(new Uint16Array([1, 2]).subarray(1)); // a Uint8Array of [2, 0], over the same memory
+ * readBytes(new DataView(new ArrayBuffer(4), 1)); // a Uint8Array of 3 bytes, at offset 1
+ * readBytes("AAAA"); // undefined: not bytes
+ * ```
  */
-function readBytes(value: unknown): BytesRead {
+export function readBytes(value: unknown): BytesRead {
   let proto: object | undefined;
   let buffer: ArrayBufferLike = value as ArrayBufferLike;
   if (ArrayBuffer.isView(value)) {

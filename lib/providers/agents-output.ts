@@ -9,7 +9,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, overCap, projection, readOptions, report, type Context } from "./shared";
+import { asResult, loseAs, overCap, projection, readOptions, report, type Context } from "./shared";
 
 /** A `text` tool output. */
 export type AgentsToolOutputText = { type: "text"; text: string };
@@ -86,18 +86,17 @@ export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsTool
   return items.length === head ? r.output : items;
 }
 
+/** A lost part's placeholder, as a `text` item. */
+const textItem = (text: string): AgentsToolOutputText => ({ type: "text", text });
+
 function toItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutputItem | undefined {
-  const lost = (reason: string): AgentsToolOutputText | undefined => {
-    const text = losePart(ctx, index, part, reason);
-    return text === undefined ? undefined : { type: "text", text };
-  };
   const over = overCap(ctx, part);
-  if (over !== undefined) return lost(over);
+  if (over !== undefined) return loseAs(ctx, index, part, over, textItem);
   switch (part.type) {
     case "text":
       return part.text === "" ? undefined : { type: "text", text: part.text! };
     case "image":
-      if (!IMAGE_TYPES.includes(part.mimeType!)) return lost(`OpenAI reads only ${IMAGE_TYPES.join(", ")} images`);
+      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, textItem);
       if (part.name !== undefined) report(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
       return { type: "image", image: part.data !== undefined ? { data: part.data, mediaType: part.mimeType! } : { url: part.url! } };
     case "file": {
@@ -105,6 +104,6 @@ function toItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutpu
       return { type: "file", file: part.data !== undefined ? { data: part.data, mediaType: part.mimeType!, filename } : { url: part.url!, filename } };
     }
     default:
-      return lost("an Agents function tool's output has no audio item");
+      return loseAs(ctx, index, part, "an Agents function tool's output has no audio item", textItem);
   }
 }

@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, overCap, projection, readOptions, type Context } from "./shared";
+import { asResult, joinLines, loseAs, losePart, overCap, projection, readOptions, type Context } from "./shared";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -95,12 +95,12 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
   return items.length === head ? { type: "text", value: r.output } : { type: "content", value: items };
 }
 
+/** A lost part's placeholder, as a `text` item. */
+const textItem = (text: string): AiSdkTextItem => ({ type: "text", text });
+
 function toItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) {
-    const text = losePart(ctx, index, part, over);
-    return text === undefined ? undefined : { type: "text", text };
-  }
+  if (over !== undefined) return loseAs(ctx, index, part, over, textItem);
   if (part.type === "text") return { type: "text", text: part.text! };
   const item: AiSdkFileItem = {
     type: "file",

@@ -7,7 +7,7 @@ import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, overCap, projection, readOptions, report, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, isBlank, loseAs, overCap, projection, readOptions, report, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -122,11 +122,8 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
   return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
 }
 
-/** A lost part: its placeholder as a text block, or nothing. */
-function lost(ctx: Context, index: number, part: ContentPart, reason: string): AnthropicTextBlock | undefined {
-  const text = losePart(ctx, index, part, reason);
-  return text === undefined ? undefined : { type: "text", text };
-}
+/** A lost part's placeholder, as a text block. */
+const textBlock = (text: string): AnthropicTextBlock => ({ type: "text", text });
 
 function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
   // Kept small so that it inlines: the common cases here, the rest in `otherBlock`.
@@ -140,20 +137,20 @@ function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolR
 
 function otherBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return lost(ctx, index, part, over);
+  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
   const mime = part.mimeType!;
   switch (part.type) {
     case "text":
-      return blank(part.text!) ? lost(ctx, index, part, "Anthropic refuses a blank text block") : { type: "text", text: part.text! };
+      return blank(part.text!) ? loseAs(ctx, index, part, "Anthropic refuses a blank text block", textBlock) : { type: "text", text: part.text! };
     case "image":
-      if (!isImageType(mime)) return lost(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`);
+      if (!isImageType(mime)) return loseAs(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, textBlock);
       return part.data !== undefined
         ? { type: "image", source: { type: "base64", media_type: mime, data: part.data } }
         : { type: "image", source: { type: "url", url: part.url! } };
     case "file":
       return documentBlock(ctx, part, index, mime);
     default:
-      return lost(ctx, index, part, "Anthropic has no audio block");
+      return loseAs(ctx, index, part, "Anthropic has no audio block", textBlock);
   }
 }
 
@@ -165,12 +162,12 @@ function documentBlock(ctx: Context, part: ContentPart, index: number, mime: str
         ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
         : { type: "document", source: { type: "url", url: part.url! } };
   } else if (mime === "text/plain") {
-    if (part.data === undefined) return lost(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL");
+    if (part.data === undefined) return loseAs(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL", textBlock);
     const text = utf8(part.data);
-    if (text === undefined) return lost(ctx, index, part, "the text/plain data is not valid UTF-8");
+    if (text === undefined) return loseAs(ctx, index, part, "the text/plain data is not valid UTF-8", textBlock);
     block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
   } else {
-    return lost(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain");
+    return loseAs(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain", textBlock);
   }
   if (part.name !== undefined) block.title = part.name;
   return block;

@@ -9,14 +9,13 @@
  */
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
-import { ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, raise } from "../errors";
+import { ContentPart, readBytes } from "../content-part";
+import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
-import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, losePart, lossReason, optionalString, overCap, projection, readOptions, report, requireString, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -197,12 +196,12 @@ function checkpointCopy(value: unknown): unknown {
   return out;
 }
 
+/** A lost part's placeholder, as a `text` block. */
+const textBlock = (text: string): LangChainTextBlock => ({ type: "text", text });
+
 function toBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) {
-    const text = losePart(ctx, index, part, over);
-    return text === undefined ? undefined : { type: "text", text };
-  }
+  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
   if (part.type === "text") return { type: "text", text: part.text! };
   const block: LangChainDataBlock = part.data === undefined
     ? { type: part.type, mimeType: part.mimeType!, url: part.url! }
@@ -313,7 +312,8 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
         if (line !== undefined) lossLines.push(line);
       }
     } else {
-      const line = loseBlock(ctx, path, read.what, read.why);
+      // The sender's text (a class name in `why`, say) escaped: one line per loss.
+      const line = loseBlock(ctx, path, read.what, read.why, `[unsupported LangChain ${escapeControl(read.what)} (${escapeControl(read.why)})]`, "Convert it before reading the message");
       if (line !== undefined) lossLines.push(line);
     }
   }
@@ -354,16 +354,6 @@ function readArtifact(artifact: unknown, path: string): Artifact | undefined {
     raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
   }
   return { metadata, outputBlock: a.outputBlock as 0 | 1 };
-}
-
-/** Reports a block that cannot become a part and handles it by the policy; the line to add, if any. */
-function loseBlock(ctx: Context, path: string, what: string, why: string): string | undefined {
-  const placeholder = ctx.policy === "placeholder" ? `[unsupported LangChain ${what} (${why})]` : undefined;
-  report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
-  if (ctx.policy === "error") {
-    throw new ContentPartError("unsupported", `${located(`The ${what}`, path)} cannot become a part: ${why}. Convert it before reading the message, or pass unsupported: "placeholder" or "omit".`, { path });
-  }
-  return placeholder;
 }
 
 type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart } | { kind: "lost"; what: string; why: string };
@@ -506,15 +496,15 @@ function toPart(media: Media): Read {
     if (data === "") return lost("its text is empty");
   } else if (m.data !== undefined) {
     if (isString(m.data)) data = m.data;
-    else if (ArrayBuffer.isView(m.data)) {
-      // Bytes (LangChain allows a Uint8Array): copied into base64 now; a detached buffer is a loss.
-      const view = m.data;
-      try {
-        data = encodeBase64(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
-      } catch {
-        return lost("its bytes cannot be read (a detached buffer)");
-      }
-    } else return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
+    else {
+      // Bytes (LangChain allows a Uint8Array; any view is taken), read as fromBytes reads them (through the
+      // built-in getters: a Proxy or an own `buffer` getter runs no code) and copied into base64 now. A view
+      // of a detached buffer is a loss; an ArrayBuffer itself, as before, is not bytes here.
+      const bytes = ArrayBuffer.isView(m.data) ? readBytes(m.data) : undefined;
+      if (bytes === "detached") return lost("its bytes cannot be read (a detached buffer)");
+      if (bytes === undefined) return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
+      data = encodeBase64(bytes);
+    }
   } else if (isString(m.url)) url = m.url;
   else return lost(`its url is ${typeName(m.url)}, not a string`);
 

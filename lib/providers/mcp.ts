@@ -4,16 +4,15 @@
  * @module
  */
 import { decodePrefix, toCanonicalBase64 } from "../base64";
-import { escapeControl, isArrayAt, readArray, readOwn, snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
-import { ContentPartError, ToolnexusError, raise } from "../errors";
+import { ToolnexusError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
-import { located } from "../path";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -114,12 +113,12 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   return out;
 }
 
+/** A lost part's placeholder, as a `text` block. */
+const textBlock = (text: string): McpTextContent => ({ type: "text", text });
+
 function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) {
-    const text = losePart(ctx, index, part, over);
-    return text === undefined ? undefined : { type: "text", text };
-  }
+  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
   const mimeType = part.mimeType!;
   if (part.type === "text") return { type: "text", text: part.text! };
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
@@ -154,12 +153,15 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  *
  * A block that cannot become a valid part (an unknown type, a `resource_link` whose uri is not http(s), an
  * image without data or with bad base64) is never dropped silently: it is reported to `onLoss`, and under
- * the default policy named in the output, by its name and uri when it has them
- * (`[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`), else by what was wrong
- * (`[unsupported MCP content block (unknown type "video")]`), the server's text shown with its control
- * characters escaped (one line per loss);
- * `unsupported: "error"` throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves
- * the line out. `maxBytes` applies to the parts read, as in the other projections. A malformed result (not an
+ * the default policy named in the output, one line per loss. A block that carries a name or a uri (its own
+ * `name` and `uri`; an embedded resource's uri) is named by them, whatever was wrong:
+ * `[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`, `[unsupported MCP video:
+ * clip.mp4 (https://a.b/clip.mp4)]`, `[unsupported MCP resource: file:///x.bin]`; one that carries neither
+ * by what was wrong: `[unsupported MCP content block (unknown type "video")]`. The server's text is shown
+ * with its control characters escaped, so that it cannot start a line of its own. `unsupported: "error"`
+ * throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves the line out. `maxBytes`
+ * applies to the parts read, as in the other projections; a part over it is named the same way (else its
+ * line is the usual `[unsupported image part (image/png, 82 bytes)]`). A malformed result (not an
  * object, `content` not an array, `isError` not a boolean) is a `ValidationError`, and so is a block that
  * cannot be read (a revoked Proxy, a getter or a Proxy trap that throws: the error names its path, such as
  * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
@@ -201,17 +203,13 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
       const over = overCap(ctx, read.part);
       if (over === undefined) parts.push(read.part);
       else {
-        const line = losePart(ctx, i, read.part, over, `content[${i}]`);
+        const line = losePart(ctx, i, read.part, over, `content[${i}]`, namedLine(read));
         if (line !== undefined) lossLines.push(line);
       }
     } else {
-      const path = `content[${i}]`;
-      const placeholder = ctx.policy === "placeholder" ? lossLine(read) : undefined;
-      report(ctx, path, `the ${read.what} cannot become a part: ${read.why}`, undefined, placeholder);
-      if (ctx.policy === "error") {
-        throw new ContentPartError("unsupported", `${located(`The ${escapeControl(read.what)}`, path)} cannot become a part: ${escapeControl(read.why)}. Fix the server's result, or pass unsupported: "placeholder" or "omit".`, { path });
-      }
-      if (placeholder !== undefined) lossLines.push(placeholder);
+      const line = namedLine(read) ?? `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
+      const kept = loseBlock(ctx, `content[${i}]`, read.what, read.why, line, "Fix the server's result");
+      if (kept !== undefined) lossLines.push(kept);
     }
   }
 
@@ -228,40 +226,50 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   return isError ? ToolResult.error(output, { parts }) : ToolResult.ok(output, { parts });
 }
 
+/** The name and uri a block carries (own properties, non-empty strings, cut to a line's length), to name it in a loss line. */
+interface Named {
+  /** What the block is called in the line: its type (`resource_link`), or `content block` when it has none. */
+  label: string;
+  name?: string;
+  uri?: string;
+}
+
 type Read =
   | { kind: "text"; text: string }
   | { kind: "resource-text"; text: string }
-  | { kind: "part"; part: ContentPart }
-  | { kind: "lost"; what: string; why: string; type?: string; name?: string; uri?: string };
+  | ({ kind: "part"; part: ContentPart } & Named)
+  | ({ kind: "lost"; what: string; why: string } & Named);
 
 const RESULT_KEYS = ["content", "structuredContent", "isError"] as const;
 const BLOCK_KEYS = ["type", "text", "data", "mimeType", "uri", "name", "resource"] as const;
 const RESOURCE_KEYS = ["uri", "mimeType", "text", "blob"] as const;
 
 /**
- * The line that names a lost block in the output: by its name and uri when it has them
- * (`[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`), else by what was wrong.
- * Text the server chose is shown with its control characters escaped: one line per loss.
+ * The line that names a lost block in the output by the name and uri it carries, whatever the loss:
+ * `[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`, `[unsupported MCP resource:
+ * file:///r]`, `[unsupported MCP video: clip.mp4 (https://a.b/clip.mp4)]`. `undefined` when the block carries
+ * neither (its line then says what was wrong). Text the server chose is shown with its control characters
+ * escaped: one line per loss.
  */
-function lossLine(read: Extract<Read, { kind: "lost" }>): string {
-  if (read.type !== undefined && (read.name !== undefined || read.uri !== undefined)) {
-    const label = read.name !== undefined && read.uri !== undefined ? `${read.name} (${read.uri})` : (read.name ?? read.uri)!;
-    return `[unsupported MCP ${escapeControl(read.type)}: ${escapeControl(label)}]`;
-  }
-  return `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
+function namedLine(read: Named): string | undefined {
+  const { name, uri } = read;
+  if (name === undefined && uri === undefined) return undefined;
+  const label = name !== undefined && uri !== undefined ? `${name} (${uri})` : (name ?? uri)!;
+  return `[unsupported MCP ${escapeControl(read.label)}: ${escapeControl(label)}]`;
 }
 
 function invalid(path: string, problem: string, fix: string): never {
   return raise("invalid-type", path, problem, fix);
 }
 
-function lostBlock(type: string, why: string, named?: { name?: unknown; uri?: unknown }): Read {
-  const lost: Extract<Read, { kind: "lost" }> = { kind: "lost", what: `${type} block`, why, type };
-  if (named !== undefined) {
-    if (typeof named.name === "string" && named.name !== "") lost.name = clip(named.name);
-    if (typeof named.uri === "string" && named.uri !== "") lost.uri = clip(named.uri);
-  }
-  return lost;
+/** A block of a known type that cannot become a part; `uri` is its resource's, for an embedded resource. */
+function lostBlock(type: string, why: string, uri?: unknown): Read {
+  return { kind: "lost", what: `${type} block`, why, label: type, uri: carried(uri) };
+}
+
+/** A non-empty string, cut to a line's length; else `undefined`. */
+function carried(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? clip(v) : undefined;
 }
 
 /** A server's text cut to a length fit for one line of ours. */
@@ -276,10 +284,22 @@ function clip(s: string, max = 200): string {
  */
 function readBlock(block: unknown, index: number): Read {
   const path = `content[${index}]`;
-  if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}` };
+  if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}`, label: "content block" };
   const b = readOwn(block, BLOCK_KEYS, path);
+  const read = readBlockFields(b, path);
+  if (read.kind === "part" || read.kind === "lost") {
+    // Named by what the block itself carries (own properties, read once above), an embedded resource by its
+    // resource's uri first.
+    read.name = carried(b.name);
+    read.uri ??= carried(b.uri);
+  }
+  return read;
+}
+
+/** What a block read by its own fields holds; named by {@link readBlock}. */
+function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string): Read {
   const type = b.type;
-  if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type" };
+  if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type", label: "content block" };
   switch (type) {
     case "text":
       return typeof b.text === "string" ? { kind: "text", text: b.text } : lostBlock(type, "its text is not a string");
@@ -292,8 +312,8 @@ function readBlock(block: unknown, index: number): Read {
     }
     case "resource_link": {
       const uri = b.uri;
-      if (typeof uri !== "string") return lostBlock(type, "it has no uri", b);
-      if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL", b);
+      if (typeof uri !== "string") return lostBlock(type, "it has no uri");
+      if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL");
       const mimeType = mimeOf(b.mimeType, uri);
       const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
       return asPart(type, { type: familyOf(mimeType), mimeType, url: uri, name });
@@ -304,12 +324,14 @@ function readBlock(block: unknown, index: number): Read {
       const res = readOwn(r, RESOURCE_KEYS, `${path}.resource`);
       if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
       if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
-      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res);
+      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res.uri);
       const mimeType = mimeOf(res.mimeType, res.uri);
-      return asPart(type, { type: familyOf(mimeType), mimeType, data: res.blob, name: res.uri });
+      return asPart(type, { type: familyOf(mimeType), mimeType, data: res.blob, name: res.uri }, res.uri);
     }
-    default:
-      return { kind: "lost", what: "content block", why: `unknown type ${JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type)}` };
+    default: {
+      const shown = type.length > 40 ? `${type.slice(0, 40)}...` : type;
+      return { kind: "lost", what: "content block", why: `unknown type ${JSON.stringify(shown)}`, label: isBlank(shown) ? "content block" : shown };
+    }
   }
 }
 
@@ -345,12 +367,15 @@ function mimeOf(given: unknown, uri: string): string {
   return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
 }
 
-/** Builds a part through `ContentPart.fromJSON` (which keeps canonical base64 as it is); a refusal is a loss. */
-function asPart(type: string, json: Record<string, unknown>): Read {
+/**
+ * Builds a part through `ContentPart.fromJSON` (which keeps canonical base64 as it is); a refusal is a loss.
+ * `uri` is an embedded resource's, which names it if it is lost.
+ */
+function asPart(type: string, json: Record<string, unknown>, uri?: string): Read {
   try {
-    return { kind: "part", part: ContentPart.fromJSON(json) };
+    return { kind: "part", part: ContentPart.fromJSON(json), label: type, name: undefined, uri: carried(uri) };
   } catch (e) {
-    if (e instanceof ToolnexusError) return lostBlock(type, lossReason(e));
+    if (e instanceof ToolnexusError) return lostBlock(type, lossReason(e), uri);
     throw e;
   }
 }

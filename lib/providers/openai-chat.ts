@@ -10,7 +10,7 @@ import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart as lose, overCap, ownOnly, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, losePart, overCap, ownOnly, projection, readOptions, requireString, unreadable, type Context } from "./shared";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -230,24 +230,28 @@ function project(ctx: Context, r: ToolResult<any>, toolCallId: string, prefix: s
   return { tool: { role: "tool", tool_call_id: toolCallId, content }, media };
 }
 
+/** A lost part's placeholder line (a text part of the `tool` message), its path from the call: `calls[1].parts[0]`. */
+function lost(ctx: Context, index: number, part: ContentPart, reason: string, prefix: string): string | undefined {
+  return losePart(ctx, index, part, reason, `${prefix}parts[${index}]`);
+}
+
 /** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
 function toItem(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
-  const losePart = (c: Context, i: number, p: ContentPart, reason: string): string | undefined => lose(c, i, p, reason, `${prefix}parts[${i}]`);
   const over = overCap(ctx, part);
-  if (over !== undefined) return losePart(ctx, index, part, over);
+  if (over !== undefined) return lost(ctx, index, part, over, prefix);
   const mime = part.mimeType!;
   switch (part.type) {
     case "image":
-      if (!IMAGE_TYPES.includes(mime)) return losePart(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`);
+      if (!IMAGE_TYPES.includes(mime)) return lost(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, prefix);
       return { type: "image_url", image_url: { url: part.data !== undefined ? dataUrl(part) : part.url! } };
     case "audio": {
-      if (part.data === undefined) return losePart(ctx, index, part, "Chat Completions takes audio as data only, not by URL");
+      if (part.data === undefined) return lost(ctx, index, part, "Chat Completions takes audio as data only, not by URL", prefix);
       const format = Object.prototype.hasOwnProperty.call(AUDIO_FORMATS, mime) ? AUDIO_FORMATS[mime] : undefined;
-      if (format === undefined) return losePart(ctx, index, part, "Chat Completions reads only WAV and MP3 audio");
+      if (format === undefined) return lost(ctx, index, part, "Chat Completions reads only WAV and MP3 audio", prefix);
       return { type: "input_audio", input_audio: { data: part.data, format } };
     }
     case "file":
-      if (part.data === undefined) return losePart(ctx, index, part, "Chat Completions takes files as data only, not by URL");
+      if (part.data === undefined) return lost(ctx, index, part, "Chat Completions takes files as data only, not by URL", prefix);
       return { type: "file", file: { file_data: dataUrl(part), filename: part.name ?? fallbackName(part, index) } };
     default:
       return part.text!;

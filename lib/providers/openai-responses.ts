@@ -6,7 +6,7 @@
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, dataUrl, fallbackName, loseAs, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -87,23 +87,22 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
   return { type: "function_call_output", call_id: callId, output: items.length === head ? r.output : items };
 }
 
+/** A lost part's placeholder, as an `input_text` item. */
+const inputText = (text: string): OpenAIResponsesInputText => ({ type: "input_text", text });
+
 function toItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
-  const lost = (reason: string): OpenAIResponsesInputText | undefined => {
-    const text = losePart(ctx, index, part, reason);
-    return text === undefined ? undefined : { type: "input_text", text };
-  };
   const over = overCap(ctx, part);
-  if (over !== undefined) return lost(over);
+  if (over !== undefined) return loseAs(ctx, index, part, over, inputText);
   switch (part.type) {
     case "text":
       return { type: "input_text", text: part.text! };
     case "image":
-      if (!IMAGE_TYPES.includes(part.mimeType!)) return lost(`OpenAI reads only ${IMAGE_TYPES.join(", ")} images`);
+      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, inputText);
       return { type: "input_image", image_url: part.data !== undefined ? dataUrl(part) : part.url! };
     case "file":
       if (part.data !== undefined) return { type: "input_file", file_data: dataUrl(part), filename: part.name ?? fallbackName(part, index) };
       return part.name === undefined ? { type: "input_file", file_url: part.url! } : { type: "input_file", file_url: part.url!, filename: part.name };
     default:
-      return lost("a Responses function output has no audio item");
+      return loseAs(ctx, index, part, "a Responses function output has no audio item", inputText);
   }
 }

@@ -186,10 +186,11 @@ export function placeholderFor(part: ContentPart): string {
 
 /**
  * Handles one lost part by the policy: reports it to `onLoss` (always, before anything else), then throws
- * (`error`), or returns the placeholder text (`placeholder`) or `undefined` (`omit`).
+ * (`error`), or returns the placeholder text (`placeholder`) or `undefined` (`omit`). The placeholder is
+ * {@link placeholderFor}'s, or `text` when given (`fromMcp` names a lost block by its name and uri).
  */
-export function losePart(ctx: Context, index: number, part: ContentPart, reason: string, path = `parts[${index}]`): string | undefined {
-  const placeholder = ctx.policy === "placeholder" ? placeholderFor(part) : undefined;
+export function losePart(ctx: Context, index: number, part: ContentPart, reason: string, path = `parts[${index}]`, text?: string): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? (text ?? placeholderFor(part)) : undefined;
   report(ctx, path, reason, part, placeholder);
   if (ctx.policy === "error") {
     throw new ContentPartError(
@@ -197,6 +198,32 @@ export function losePart(ctx: Context, index: number, part: ContentPart, reason:
       `${located(`${ctx.label} cannot carry the ${partLabel(part)}`, path)}: ${reason}. Convert or drop the part before projecting, or pass unsupported: "placeholder" or "omit".`,
       { path },
     );
+  }
+  return placeholder;
+}
+
+/**
+ * {@link losePart}, its placeholder text put in the projection's own shape by `wrap` (a text block, an
+ * `input_text` item, ...): what every projection does with a part it cannot carry. `undefined` under `omit`;
+ * throws under `error`, after `onLoss` was told, exactly as `losePart` does. Pass a `wrap` made once, at load
+ * (not a closure per call): this sits beside a projection's hot path.
+ */
+export function loseAs<B>(ctx: Context, index: number, part: ContentPart, reason: string, wrap: (text: string) => B): B | undefined {
+  const text = losePart(ctx, index, part, reason);
+  return text === undefined ? undefined : wrap(text);
+}
+
+/**
+ * Handles, by the policy, a block that an inbound reader (`fromMcp`, `fromLangChain`) cannot make a part of:
+ * reports it to `onLoss` (reason `the <what> cannot become a part: <why>`, the placeholder `line`), then
+ * throws (`error`: a `ContentPartError` at `path`, ending with `fix`), or returns `line` (`placeholder`) or
+ * `undefined` (`omit`). The error shows `what` and `why` with their control characters escaped, as `line` must.
+ */
+export function loseBlock(ctx: Context, path: string, what: string, why: string, line: string, fix: string): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? line : undefined;
+  report(ctx, path, `the ${what} cannot become a part: ${why}`, undefined, placeholder);
+  if (ctx.policy === "error") {
+    throw new ContentPartError("unsupported", `${located(`The ${escapeControl(what)}`, path)} cannot become a part: ${escapeControl(why)}. ${fix}, or pass unsupported: "placeholder" or "omit".`, { path });
   }
   return placeholder;
 }

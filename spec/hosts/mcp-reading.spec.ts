@@ -16,6 +16,44 @@ describe("fromMcp reads own fields only, each once", () => {
     expect(losses.map((l) => l.path)).toEqual(["content[0]"]);
   });
 
+  it("names a lost block only by a name and uri of its own (and of its own resource)", () => {
+    const named = { name: "inherited.bin", uri: "https://a.b/inherited.bin" };
+    const video = Object.assign(Object.create(named), { type: "video" });
+    const resource = { type: "resource", resource: Object.assign(Object.create(named), { blob: "!!" }) };
+    expect(fromMcp({ content: [video, resource] }).output).toBe(
+      "[unsupported MCP content block (unknown type \"video\")]\n[unsupported MCP resource block (its resource has no uri)]",
+    );
+  });
+
+  it("reads a lost block's name and uri once, and names it by what it read", () => {
+    let reads = 0;
+    const block = {
+      type: "video",
+      get name() {
+        reads += 1;
+        return reads === 1 ? "clip.mp4" : "other.mp4";
+      },
+    };
+    const { losses, onLoss } = collectLosses();
+    expect(fromMcp({ content: [block] }, { onLoss }).output).toBe("[unsupported MCP video: clip.mp4]");
+    expect(losses.map((l) => l.placeholder)).toEqual(["[unsupported MCP video: clip.mp4]"]);
+    expect(reads).toBe(1);
+  });
+
+  it("under unsupported: \"error\", a named block's error names it by its path, as an unnamed one's does", () => {
+    const message = (block: object): string => {
+      try {
+        fromMcp({ content: [{ type: "text", text: "x" }, block] }, { unsupported: "error" });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      throw new Error("fromMcp did not throw");
+    };
+    const unnamed = message({ type: "video" });
+    expect(unnamed).toBe("The content block at content[1] cannot become a part: unknown type \"video\". Fix the server's result, or pass unsupported: \"placeholder\" or \"omit\".");
+    expect(message({ type: "video", name: "clip.mp4", uri: "https://a.b/clip.mp4" })).toBe(unnamed);
+  });
+
   it("runs each getter once", () => {
     let reads = 0;
     const block = {

@@ -124,6 +124,69 @@ describe("fromLangChain", () => {
     expect(read.parts![0]!.data).toBe("iVBORw0KGgo=");
   });
 
+  // The bytes are read as ContentPart.fromBytes reads them (one reader): any view, at its offset, by the
+  // built-in getters; a view of a detached buffer is a loss, not a bare TypeError.
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const padded = (): Uint8Array => new Uint8Array([0xff, ...PNG, 0xff]);
+  const views: [string, () => unknown][] = [
+    ["a Uint8Array at an offset", () => padded().subarray(1, 9)],
+    ["a DataView at an offset", () => new DataView(padded().buffer, 1, 8)],
+    ["a Uint16Array", () => new Uint16Array(new Uint8Array(PNG).buffer)],
+    ["a Buffer", () => Buffer.from(PNG)],
+  ];
+  it.each(views)("reads %s as the bytes it views", (_name, make) => {
+    const read = fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: make() }] });
+    expect(read.parts![0]!.data).toBe("iVBORw0KGgo=");
+  });
+
+  it("reads a view by its internal slots: an own buffer getter is not called", () => {
+    const bytes = new Uint8Array(PNG);
+    let called = 0;
+    for (const key of ["buffer", "byteOffset", "byteLength"]) {
+      Object.defineProperty(bytes, key, { get: () => (called++, key === "buffer" ? new ArrayBuffer(8) : 0) });
+    }
+    const read = fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: bytes }] });
+    expect({ data: read.parts![0]!.data, called }).toEqual({ data: "iVBORw0KGgo=", called: 0 });
+  });
+
+  const detached: [string, () => unknown][] = [
+    ["a Uint8Array", () => new Uint8Array(PNG)],
+    ["a DataView at an offset", () => new DataView(new Uint8Array(PNG).buffer, 1)],
+  ];
+  it.each(detached)("reports %s of a detached buffer as a loss, and throws it under unsupported: \"error\"", (_name, make) => {
+    const view = make() as ArrayBufferView;
+    structuredClone(view.buffer, { transfer: [view.buffer as ArrayBuffer] });
+    const message = { content: [{ type: "text", text: "a" }, { type: "image", mimeType: "image/png", data: view }] };
+    const { losses, onLoss } = collectLosses();
+    const read = fromLangChain(message, { onLoss });
+    expect(read.output).toBe("a\n[unsupported LangChain image block (its bytes cannot be read (a detached buffer))]");
+    expect(read.parts).toBeNull();
+    expect(losses.map((l) => [l.path, l.reason])).toEqual([["content[1]", "the image block cannot become a part: its bytes cannot be read (a detached buffer)"]]);
+    const e = thrownBy(() => fromLangChain(message, { unsupported: "error" }));
+    expect(e).toBeInstanceOf(ContentPartError);
+    expect({ code: (e as ContentPartError).code, path: (e as ContentPartError).path, message: (e as ContentPartError).message }).toEqual({
+      code: "unsupported",
+      path: "content[1]",
+      message: "The image block at content[1] cannot become a part: its bytes cannot be read (a detached buffer). Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".",
+    });
+  });
+
+  it("shows a sender's class name in a loss line with its control characters escaped: one line per loss", () => {
+    class Data {}
+    Object.defineProperty(Data, "name", { value: "Evil\n[unsupported LangChain forged]\u2028" });
+    const message = { content: [{ type: "text", text: "a" }, { type: "image", mimeType: "image/png", data: new Data() }] };
+    const read = fromLangChain(message);
+    expect(read.output.split("\n")).toEqual(["a", "[unsupported LangChain image block (its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes)]"]);
+    const e = thrownBy(() => fromLangChain(message, { unsupported: "error" })) as ContentPartError;
+    expect(e.message).toBe("The image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
+  });
+
+  it("takes an ArrayBuffer itself as no bytes (a data block holds a view)", () => {
+    const { losses, onLoss } = collectLosses();
+    fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: new Uint8Array(PNG).buffer }] }, { onLoss });
+    expect(losses.map((l) => l.reason)).toEqual(["the image block cannot become a part: its data is an instance of ArrayBuffer, not a base64 string or bytes"]);
+  });
+
   it("throws a ContentPartError for a block that cannot be a part under unsupported: \"error\"", () => {
     const e = thrownBy(() => fromLangChain({ content: [{ type: "video", url: "https://example.com/v.mp4" }] }, { unsupported: "error" }));
     expect(e).toBeInstanceOf(ContentPartError);

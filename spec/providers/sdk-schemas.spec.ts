@@ -22,6 +22,12 @@ const SDK_REJECTS: readonly string[] = [
   // MCP's schema wants a uri it can parse and a mimeType on every image and audio block: fromMcp reads these anyway.
   "a resource_link whose uri is not http(s) is named by its name and uri; sender text is escaped, one line per loss",
   "an image or audio block without mimeType is sniffed: the part's type follows the mime type, the data is kept, no loss",
+  // Lost blocks that carry a name or uri (or neither): unknown types, wrong fields, bad base64 (a blob included).
+  "every kind of lost block is named by the name and uri it carries, whatever was wrong",
+  "a lost block that carries neither name nor uri is named by what was wrong (an empty name or uri is none)",
+  "a lost block's name, uri and unknown type are shown with control characters escaped: one line per loss",
+  "omit: a named lost block is reported, with no line",
+  "error: a named lost block throws as an unnamed one does, after onLoss hears of it",
 ];
 
 async function media(): Promise<ToolResult> {
