@@ -140,13 +140,16 @@ type IteratorMethod = (this: object) => unknown;
  * class of the caller's), or `undefined`. It is looked up on the value and its prototypes, each property
  * read once; one found on the last object of the chain (an `Object.prototype`, of this realm or another)
  * is ignored, as a standard `Object.prototype` has none: it is pollution. A value holding it itself, even
- * one made with `Object.create(null)`, is an async iterable.
+ * one made with `Object.create(null)`, is an async iterable. `ReadableStream.prototype`'s method is not
+ * taken either: a real stream was recognised before, so what inherits it here is a look-alike.
  */
 function asyncIteratorMethod(value: unknown): IteratorMethod | undefined {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return undefined;
   for (let holder: object | null = value; holder !== null; ) {
     const next = Object.getPrototypeOf(holder) as object | null;
     if (holder === Object.prototype || (next === null && holder !== value)) return undefined;
+    // ReadableStream.prototype's own iterator works only on a real stream, which is read as one before this.
+    if (typeof ReadableStream === "function" && holder === ReadableStream.prototype) return undefined;
     const desc = Object.getOwnPropertyDescriptor(holder, Symbol.asyncIterator);
     if (desc !== undefined) {
       const method: unknown = "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);
