@@ -753,8 +753,14 @@ export class ContentPart {
 
   /**
    * An image part from any source: a file path (Node only, read now), an http(s) URL (kept as a url), a
-   * `data:` URL, bytes, a Blob or File, or a stream of byte chunks. The mime type must be `image/*`; for
-   * the media table's types the bytes' signature is checked unless `verifyMime: false`.
+   * `data:` URL, a `URL` object (read as its `href`, as that string would be), bytes, a Blob or File, a web
+   * ReadableStream, or an async iterable of byte chunks (a Node Readable, an async generator). The mime
+   * type must be `image/*`; for the media table's types the bytes' signature is checked unless
+   * `verifyMime: false`.
+   *
+   * Each source is recognised by what it is, never by its shape: an object with a `getReader` method that
+   * is not a ReadableStream, a Proxy of a `URL`, or an object inheriting a method from a polluted
+   * `Object.prototype` is an `invalid-source`.
    *
    * Rejects with a {@link ContentPartError}; {@link ContentPart.safeImage} never rejects.
    *
@@ -766,6 +772,7 @@ export class ContentPart {
    * ```ts
    * const png = await ContentPart.image("fixtures/media/fixture.png");
    * const remote = await ContentPart.image("https://example.com/chart.png");
+   * const same = await ContentPart.image(new URL("https://example.com/chart.png")); // url: its href
    * ```
    */
   static image<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
@@ -807,7 +814,8 @@ export class ContentPart {
 
   /**
    * A part of whichever type the mime type names (`image/*` an image, `audio/*` audio, anything else a
-   * file), from any source; see {@link ContentPart.image}.
+   * file), from any source (a path, a URL string or object, bytes, a Blob or File, a stream); see
+   * {@link ContentPart.image}.
    *
    * Called on a subclass, returns that subclass.
    *
