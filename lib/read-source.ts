@@ -101,19 +101,12 @@ function isBlob(value: unknown): value is Blob {
 }
 
 /**
- * The name of a File, read through `File.prototype`'s own getter (which only a File passes): a Blob that is
- * not a File has no name, whatever a polluted `Object.prototype` says.
+ * The name of a File (or of a Blob subclass that has one), looked up by {@link lookUp}: a Blob that is not a
+ * File has no name, whatever a polluted `Object.prototype` says.
  */
 function fileNameOf(blob: Blob): string | undefined {
-  if (typeof File !== "function") return undefined;
-  const getter = Object.getOwnPropertyDescriptor(File.prototype, "name")?.get;
-  if (getter === undefined) return undefined;
-  try {
-    const name: unknown = Reflect.apply(getter, blob, []);
-    return typeof name === "string" ? name : undefined;
-  } catch {
-    return undefined; // not a File
-  }
+  const name = lookUp(blob, "name");
+  return typeof name === "string" ? name : undefined;
 }
 
 /**
@@ -137,24 +130,28 @@ type IteratorMethod = (this: object) => unknown;
 
 /**
  * The `Symbol.asyncIterator` method of an async iterable (a Node Readable, an async generator, an object or
- * class of the caller's), or `undefined`. It is looked up on the value and its prototypes, each property
- * read once; one found on the last object of the chain (an `Object.prototype`, of this realm or another)
- * is ignored, as a standard `Object.prototype` has none: it is pollution. A value holding it itself, even
- * one made with `Object.create(null)`, is an async iterable. `ReadableStream.prototype`'s method is not
- * taken either: a real stream was recognised before, so what inherits it here is a look-alike.
+ * class of the caller's), or `undefined`, looked up by {@link lookUp}. `ReadableStream.prototype`'s method is
+ * not taken: a real stream was recognised before, so what inherits it here is a look-alike.
  */
 function asyncIteratorMethod(value: unknown): IteratorMethod | undefined {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return undefined;
-  for (let holder: object | null = value; holder !== null; ) {
+  const method = lookUp(value, Symbol.asyncIterator, typeof ReadableStream === "function" ? ReadableStream.prototype : undefined);
+  return typeof method === "function" ? (method as IteratorMethod) : undefined;
+}
+
+/**
+ * The property `key` of `value`, its own or inherited, read once (a getter runs once, with `value` as
+ * `this`); `undefined` when it is absent, or found only on the last object of the chain (an
+ * `Object.prototype`, of this realm or another): a standard `Object.prototype` holds none of the keys read
+ * here, so one there is pollution. A value holding the key itself, even one made with `Object.create(null)`,
+ * has it. The lookup also ends, with nothing, at `stop`.
+ */
+function lookUp(value: object, key: PropertyKey, stop?: object): unknown {
+  for (let holder: object | null = value; holder !== null && holder !== stop; ) {
     const next = Object.getPrototypeOf(holder) as object | null;
     if (holder === Object.prototype || (next === null && holder !== value)) return undefined;
-    // ReadableStream.prototype's own iterator works only on a real stream, which is read as one before this.
-    if (typeof ReadableStream === "function" && holder === ReadableStream.prototype) return undefined;
-    const desc = Object.getOwnPropertyDescriptor(holder, Symbol.asyncIterator);
-    if (desc !== undefined) {
-      const method: unknown = "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);
-      return typeof method === "function" ? (method as IteratorMethod) : undefined;
-    }
+    const desc = Object.getOwnPropertyDescriptor(holder, key);
+    if (desc !== undefined) return "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);
     holder = next;
   }
   return undefined;

@@ -114,6 +114,18 @@ function source(name: string): unknown {
 
 const keyOf = (k: string): PropertyKey => (k === "@@asyncIterator" ? Symbol.asyncIterator : k);
 
+/**
+ * Every Object.prototype a source's chain may end at: this realm's, and the platform's (Jest runs the spec
+ * in a realm of its own, while a Blob, a stream or a URL comes from the host's classes, whose chains end at
+ * the host's Object.prototype). Each is polluted alike.
+ */
+const ROOTS = [...new Set([Object.prototype, ...[Blob, File, ReadableStream, URL, Readable].map((C) => rootOf(C.prototype))])];
+function rootOf(o: object): object {
+  let at = o;
+  for (let p = Object.getPrototypeOf(at) as object | null; p !== null; p = Object.getPrototypeOf(p) as object | null) at = p;
+  return at;
+}
+
 /** What a call gave: a part's fields (its bytes as base64), or an error's class and code. */
 async function outcome(src: unknown): Promise<Record<string, unknown>> {
   try {
@@ -134,25 +146,27 @@ describe.each(TABLE.sources)("ContentPart.from($source)", (row) => {
   it.each(TABLE.pollutions)("with Object.prototype polluted by $name: the same", async (p) => {
     const clean = await outcome(source(row.source));
     const src = source(row.source); // made before the pollution: only the call is under test
-    const proto = Object.prototype as Record<PropertyKey, unknown>;
-    const added: PropertyKey[] = [];
+    const added: [Record<PropertyKey, unknown>, PropertyKey][] = [];
     let reads = 0;
     let polluted: Record<string, unknown>;
     try {
-      for (const [k, v] of Object.entries(p.keys ?? {})) {
-        Object.defineProperty(proto, keyOf(k), { value: pollutionValue(v), enumerable: true, writable: true, configurable: true });
-        added.push(keyOf(k));
-      }
-      for (const [k, v] of Object.entries(p.getters ?? {})) {
-        const value = pollutionValue(v);
-        Object.defineProperty(proto, keyOf(k), { get: () => (reads++, value), enumerable: true, configurable: true });
-        added.push(keyOf(k));
+      for (const root of ROOTS as Record<PropertyKey, unknown>[]) {
+        for (const [k, v] of Object.entries(p.keys ?? {})) {
+          Object.defineProperty(root, keyOf(k), { value: pollutionValue(v), enumerable: true, writable: true, configurable: true });
+          added.push([root, keyOf(k)]);
+        }
+        for (const [k, v] of Object.entries(p.getters ?? {})) {
+          const value = pollutionValue(v);
+          Object.defineProperty(root, keyOf(k), { get: () => (reads++, value), enumerable: true, configurable: true });
+          added.push([root, keyOf(k)]);
+        }
       }
       polluted = await outcome(src);
     } finally {
-      for (const k of added) delete proto[k];
+      for (const [root, k] of added) delete root[k];
     }
-    expect(added.every((k) => !Object.hasOwn(Object.prototype, k))).toBe(true);
+    expect(added.every(([root, k]) => !Object.hasOwn(root, k))).toBe(true);
+    expect(ROOTS.length).toBeGreaterThanOrEqual(1);
     expect(polluted).toEqual(clean);
     // A polluted getter is never even read: the lookup stops before Object.prototype.
     expect(reads).toBe(0);
