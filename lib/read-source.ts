@@ -86,7 +86,8 @@ export async function readSource(
 /**
  * True for a Blob or File, from this realm or another: `Blob.prototype`'s own `size` getter answers only for
  * a real Blob and throws for anything else, so an object with Blob-like methods (of its own, or from a
- * polluted `Object.prototype`), or made with `Object.create(Blob.prototype)`, is no Blob. A runtime without `Blob` has none.
+ * polluted `Object.prototype`), or made with `Object.create(Blob.prototype)`, is no Blob. A runtime without
+ * `Blob` has none.
  */
 function isBlob(value: unknown): value is Blob {
   if (typeof Blob !== "function" || typeof value !== "object" || value === null) return false;
@@ -264,7 +265,8 @@ async function readStream(
  * Reads an async iterable of chunks (a Node Readable among them) through the `Symbol.asyncIterator` method
  * found once by {@link asyncIteratorMethod}, stopping as soon as it passes `maxBytes`. The iterator is
  * driven by hand rather than by `for await`, which would look the method up again: its `next` is read once,
- * and each step's `done` and `value` once. On a chunk that is not bytes, or past the cap, the iterator is
+ * and each step's `done` and `value` once, all by {@link lookUp} (a polluted `Object.prototype` supplies no
+ * `next`, `return`, `done` or `value`). On a chunk that is not bytes, or past the cap, the iterator is
  * closed (`return()`, awaited, as `for await` does) before the failure is reported; a failure to close it
  * does not hide that failure.
  */
@@ -282,7 +284,7 @@ async function readIterable(
       throw new TypeError("its Symbol.asyncIterator method returned no iterator");
     }
     iterator = made;
-    next = (iterator as { next?: unknown }).next;
+    next = lookUp(iterator, "next");
     if (typeof next !== "function") throw new TypeError("its iterator has no next method");
   } catch (e) {
     throw readFailed("the stream", e);
@@ -293,8 +295,8 @@ async function readIterable(
     try {
       const step: unknown = await Reflect.apply(next as () => unknown, iterator, []);
       if ((typeof step !== "object" && typeof step !== "function") || step === null) throw new TypeError("its iterator's next() gave no result object");
-      if ((step as IteratorResult<unknown>).done) break;
-      chunk = (step as IteratorResult<unknown>).value;
+      if (lookUp(step, "done")) break;
+      chunk = lookUp(step, "value");
     } catch (e) {
       throw readFailed("the stream", e);
     }
@@ -317,7 +319,7 @@ async function readIterable(
 /** Closes an iterator left early (its `return()`, when it has one); whatever closing throws is dropped. */
 async function closeIterator(iterator: object): Promise<void> {
   try {
-    const close: unknown = (iterator as { return?: unknown }).return;
+    const close = lookUp(iterator, "return");
     if (typeof close === "function") await Reflect.apply(close, iterator, []);
   } catch {
     // The failure that stopped the read is the one reported.

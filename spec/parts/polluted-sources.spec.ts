@@ -55,6 +55,12 @@ function pollutionValue(name: string): unknown {
       return "evil.gif";
     case "false":
       return false;
+    case "true":
+      return true;
+    case "gif-next": {
+      let sent = false;
+      return async () => (sent ? { done: true, value: undefined } : ((sent = true), { done: false, value: gif() }));
+    }
     default:
       throw new Error(`polluted-sources.spec.ts: no pollution value ${JSON.stringify(name)}`);
   }
@@ -100,6 +106,12 @@ function source(name: string): unknown {
       return {
         [Symbol.asyncIterator]: () => ({ next: async () => (parts.length ? { done: false, value: parts.shift() } : { done: true, value: undefined }) }),
       };
+    }
+    case "iterable-whose-iterator-has-no-next":
+      return { [Symbol.asyncIterator]: () => ({}) };
+    case "png-steps-without-done": {
+      const parts = chunks(png);
+      return { [Symbol.asyncIterator]: () => ({ next: async () => (parts.length ? { value: parts.shift() } : { done: true }) }) };
     }
     case "png-node-readable":
       return Readable.from(chunks(png).map((c) => Buffer.from(c)));
