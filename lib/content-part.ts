@@ -42,9 +42,13 @@ export interface PartOptions {
 /** Bytes in any JavaScript spelling. */
 export type BytesSource = Uint8Array | ArrayBuffer | ArrayBufferView;
 
-/** Everything `ContentPart.image`, `.file`, `.audio` and `.from` read. */
+/**
+ * Everything `ContentPart.image`, `.file`, `.audio` and `.from` read: a path or URL string, a `URL` object
+ * (read as its `href`), bytes, a Blob or File, a web ReadableStream, or an async iterable of byte chunks.
+ */
 export type PartSource =
   | string
+  | URL
   | BytesSource
   | Blob
   | ReadableStream<BytesSource>
@@ -79,6 +83,8 @@ const PASS_MIME = "Pass options.mimeType.";
 const PASS_TEXT = "Give a non-empty string.";
 const PASS_NAME = "Pass a non-empty string, or leave it out.";
 const PASS_SOURCE = "Pass a path, a URL, bytes, a Blob or a stream.";
+const PASS_SOURCE_OBJECT =
+  "Pass a path, a URL, bytes, a Blob or File, a web ReadableStream, or an async iterable of byte chunks (a Node Readable, an async generator); an object that only looks like one of these (a getReader method of its own, say) is not read.";
 const PASS_HTTP = "Pass an absolute http(s) URL.";
 const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 
@@ -221,6 +227,17 @@ export function readBytes(value: unknown): BytesRead {
     }
   }
   return new Uint8Array(buffer, slot(proto, "byteOffset", value) ?? 0, length);
+}
+
+/**
+ * The `href` of a URL object, read through `URL.prototype`'s own getter, which answers only for a real URL
+ * (of any realm): a Proxy of a URL, or an object made with `URL.prototype` and no URL inside, runs no code
+ * here and is `undefined`, as is anything else.
+ */
+function urlHref(value: unknown): string | undefined {
+  if (typeof URL !== "function" || typeof value !== "object" || value === null) return undefined;
+  const href: unknown = slot(URL.prototype, "href", value);
+  return typeof href === "string" ? href : undefined;
 }
 
 /** {@link readBytes}, with a detached view or buffer refused as an `invalid-source` error at `path`. */
@@ -536,12 +553,15 @@ async function readSource(kind: MediaType | undefined, source: unknown, options:
   } else {
     const bytes = asBytes(source);
     if (bytes !== undefined) return build(kind, bytesPayload(bytes), opts, {}, "", proto);
+    // A URL object is read as its href: an http(s) URL kept, a data: URL read, any other refused (never a path).
+    const href = urlHref(source);
+    if (href !== undefined) return fromUrlString(kind, href, opts, "", proto);
   }
   // A file path, a Blob, a stream: read by the readers of read-source.ts, which report failures as data.
   const read = await readAsync(source, opts.maxBytes, readBytes);
   if (read === undefined) {
-    const hint = source instanceof URL ? " For a URL object, pass url.href." : "";
-    throw partError("invalid-source", "", `The source is ${typeName(source)}`, PASS_SOURCE + hint);
+    const objectLike = (typeof source === "object" && source !== null) || typeof source === "function";
+    throw partError("invalid-source", "", `The source is ${typeName(source)}`, objectLike ? PASS_SOURCE_OBJECT : PASS_SOURCE);
   }
   // The readers' own objects, read by their own keys (a key absent from one is not looked up on Object.prototype).
   if (hasOwn(read, "code")) {
@@ -741,8 +761,14 @@ export class ContentPart {
 
   /**
    * An image part from any source: a file path (Node only, read now), an http(s) URL (kept as a url), a
-   * `data:` URL, bytes, a Blob or File, or a stream of byte chunks. The mime type must be `image/*`; for
-   * the media table's types the bytes' signature is checked unless `verifyMime: false`.
+   * `data:` URL, a `URL` object (read as its `href`, as that string would be), bytes, a Blob or File, a web
+   * ReadableStream, or an async iterable of byte chunks (a Node Readable, an async generator). The mime
+   * type must be `image/*`; for the media table's types the bytes' signature is checked unless
+   * `verifyMime: false`.
+   *
+   * Each source is recognised by what it is, never by its shape: an object with a `getReader` method that
+   * is not a ReadableStream, a Proxy of a `URL`, or an object inheriting a method from a polluted
+   * `Object.prototype` is an `invalid-source`.
    *
    * Rejects with a {@link ContentPartError}; {@link ContentPart.safeImage} never rejects.
    *
@@ -754,6 +780,7 @@ export class ContentPart {
    * ```ts
    * const png = await ContentPart.image("fixtures/media/fixture.png");
    * const remote = await ContentPart.image("https://example.com/chart.png");
+   * const same = await ContentPart.image(new URL("https://example.com/chart.png")); // url: its href
    * ```
    */
   static image<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
@@ -795,7 +822,8 @@ export class ContentPart {
 
   /**
    * A part of whichever type the mime type names (`image/*` an image, `audio/*` audio, anything else a
-   * file), from any source; see {@link ContentPart.image}.
+   * file), from any source (a path, a URL string or object, bytes, a Blob or File, a stream); see
+   * {@link ContentPart.image}.
    *
    * Called on a subclass, returns that subclass.
    *

@@ -53,6 +53,12 @@ function withCause(failure: Failure, cause: unknown): Failure {
  * Reads a file path, a Blob or File, a web ReadableStream or an async iterable of byte chunks; `undefined`
  * when `source` is none of these. `read` is the core's reader of one chunk (see {@link ChunkReader}), passed
  * in so that this module imports nothing. Each chunk is copied as it arrives.
+ *
+ * Each kind is recognised by what it is, never by its shape (DESIGN.md, "Reading what callers pass"): a
+ * stream by the platform's own `ReadableStream` methods, which only a real stream passes; an async iterable
+ * by a `Symbol.asyncIterator` method of its own or of its prototypes, read once, and never one found on
+ * `Object.prototype` (a standard one has none: one there is pollution). An object with a `getReader` of its
+ * own that is not a real stream is none of these.
  */
 export async function readSource(
   source: unknown,
@@ -62,13 +68,14 @@ export async function readSource(
   try {
     if (typeof source === "string") return { bytes: await readPath(source, maxBytes), name: baseName(source) };
     if (isBlob(source)) {
-      const fileName = (source as File).name;
-      const name = typeof fileName === "string" && fileName !== "" ? baseName(fileName) : undefined;
+      const fileName = fileNameOf(source);
+      const name = fileName !== undefined && fileName !== "" ? baseName(fileName) : undefined;
       const bytes = await readBlob(source, maxBytes);
       return { bytes, name, type: source.type || undefined };
     }
     if (isReadableStream(source)) return { bytes: await readStream(source, maxBytes, read) };
-    if (isAsyncIterable(source)) return { bytes: await readIterable(source, maxBytes, read) };
+    const iterate = asyncIteratorMethod(source);
+    if (iterate !== undefined) return { bytes: await readIterable(source as object, iterate, maxBytes, read) };
     return undefined;
   } catch (e) {
     if (e instanceof Failure) return e;
@@ -76,25 +83,79 @@ export async function readSource(
   }
 }
 
-/** True for a Blob or File, from this realm or another. */
+/**
+ * True for a Blob or File, from this realm or another: `Blob.prototype`'s own `size` getter answers only for
+ * a real Blob and throws for anything else, so an object with Blob-like methods (of its own, or from a
+ * polluted `Object.prototype`), or made with `Object.create(Blob.prototype)`, is no Blob. A runtime without
+ * `Blob` has none.
+ */
 function isBlob(value: unknown): value is Blob {
-  if (typeof Blob !== "undefined" && value instanceof Blob) return true;
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as Blob).arrayBuffer === "function" &&
-    typeof (value as Blob).size === "number" &&
-    typeof (value as Blob).type === "string" &&
-    typeof (value as Blob).slice === "function"
-  );
+  if (typeof Blob !== "function" || typeof value !== "object" || value === null) return false;
+  const size = Object.getOwnPropertyDescriptor(Blob.prototype, "size")?.get;
+  if (size === undefined) return false;
+  try {
+    Reflect.apply(size, value, []);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
+/**
+ * The name of a File (or of a Blob subclass that has one), looked up by {@link lookUp}: a Blob that is not a
+ * File has no name, whatever a polluted `Object.prototype` says.
+ */
+function fileNameOf(blob: Blob): string | undefined {
+  const name = lookUp(blob, "name");
+  return typeof name === "string" ? name : undefined;
+}
+
+/**
+ * True for a web ReadableStream: `ReadableStream.prototype`'s own `locked` getter answers only for a real
+ * stream (of any realm) and throws for anything else, a look-alike with a `getReader` of its own included.
+ * A runtime without web streams has none.
+ */
 function isReadableStream(value: unknown): value is ReadableStream<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+  if (typeof ReadableStream !== "function" || typeof value !== "object" || value === null) return false;
+  const locked = Object.getOwnPropertyDescriptor(ReadableStream.prototype, "locked")?.get;
+  if (locked === undefined) return false;
+  try {
+    Reflect.apply(locked, value, []);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
+type IteratorMethod = (this: object) => unknown;
+
+/**
+ * The `Symbol.asyncIterator` method of an async iterable (a Node Readable, an async generator, an object or
+ * class of the caller's), or `undefined`, looked up by {@link lookUp}. `ReadableStream.prototype`'s method is
+ * not taken: a real stream was recognised before, so what inherits it here is a look-alike.
+ */
+function asyncIteratorMethod(value: unknown): IteratorMethod | undefined {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return undefined;
+  const method = lookUp(value, Symbol.asyncIterator, typeof ReadableStream === "function" ? ReadableStream.prototype : undefined);
+  return typeof method === "function" ? (method as IteratorMethod) : undefined;
+}
+
+/**
+ * The property `key` of `value`, its own or inherited, read once (a getter runs once, with `value` as
+ * `this`); `undefined` when it is absent, or found only on the last object of the chain (an
+ * `Object.prototype`, of this realm or another): a standard `Object.prototype` holds none of the keys read
+ * here, so one there is pollution. A value holding the key itself, even one made with `Object.create(null)`,
+ * has it. The lookup also ends, with nothing, at `stop`.
+ */
+function lookUp(value: object, key: PropertyKey, stop?: object): unknown {
+  for (let holder: object | null = value; holder !== null && holder !== stop; ) {
+    const next = Object.getPrototypeOf(holder) as object | null;
+    if (holder === Object.prototype || (next === null && holder !== value)) return undefined;
+    const desc = Object.getOwnPropertyDescriptor(holder, key);
+    if (desc !== undefined) return "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);
+    holder = next;
+  }
+  return undefined;
 }
 
 function tooLarge(size: number | string, maxBytes: number): Failure {
@@ -170,7 +231,8 @@ async function readStream(
 ): Promise<Uint8Array> {
   let reader: ReadableStreamDefaultReader<unknown>;
   try {
-    reader = stream.getReader();
+    // The platform's own method, not one the stream (or a subclass) may have put in its place.
+    reader = Reflect.apply(ReadableStream.prototype.getReader, stream, []) as ReadableStreamDefaultReader<unknown>;
   } catch (e) {
     throw readFailed("the stream", e);
   }
@@ -199,32 +261,69 @@ async function readStream(
   return collected.bytes();
 }
 
-/** Reads an async iterable of chunks (a Node Readable among them), stopping as soon as it passes `maxBytes`. */
+/**
+ * Reads an async iterable of chunks (a Node Readable among them) through the `Symbol.asyncIterator` method
+ * found once by {@link asyncIteratorMethod}, stopping as soon as it passes `maxBytes`. The iterator is
+ * driven by hand rather than by `for await`, which would look the method up again: its `next` is read once,
+ * and each step's `done` and `value` once, all by {@link lookUp} (a polluted `Object.prototype` supplies no
+ * `next`, `return`, `done` or `value`). On a chunk that is not bytes, or past the cap, the iterator is
+ * closed (`return()`, awaited, as `for await` does) before the failure is reported; a failure to close it
+ * does not hide that failure.
+ */
 async function readIterable(
-  source: AsyncIterable<unknown>,
+  source: object,
+  iterate: IteratorMethod,
   maxBytes: number | undefined,
   read: ChunkReader,
 ): Promise<Uint8Array> {
-  const collected = new Collected();
-  let i = 0;
-  let failure: Failure | undefined;
+  let iterator: object;
+  let next: unknown;
   try {
-    for await (const chunk of source) {
-      const bytes = chunkBytes(chunk, i++, read);
-      if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
-        failure = tooLarge(`more than ${maxBytes}`, maxBytes);
-        break; // `break` closes the iterator: reading stops here
-      }
-      collected.append(bytes); // copied before the producer runs again
+    const made: unknown = Reflect.apply(iterate, source, []);
+    if ((typeof made !== "object" && typeof made !== "function") || made === null) {
+      throw new TypeError("its Symbol.asyncIterator method returned no iterator");
     }
+    iterator = made;
+    next = lookUp(iterator, "next");
+    if (typeof next !== "function") throw new TypeError("its iterator has no next method");
   } catch (e) {
-    // Closing the iterator after `break` may itself fail: the cap that stopped the read is still the error.
-    if (failure) throw failure;
-    if (e instanceof Failure) throw e;
     throw readFailed("the stream", e);
   }
-  if (failure) throw failure;
+  const collected = new Collected();
+  for (let i = 0; ; i++) {
+    let chunk: unknown;
+    try {
+      const step: unknown = await Reflect.apply(next as () => unknown, iterator, []);
+      if ((typeof step !== "object" && typeof step !== "function") || step === null) throw new TypeError("its iterator's next() gave no result object");
+      if (lookUp(step, "done")) break;
+      chunk = lookUp(step, "value");
+    } catch (e) {
+      throw readFailed("the stream", e);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = chunkBytes(chunk, i, read);
+    } catch (e) {
+      await closeIterator(iterator);
+      throw e;
+    }
+    if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
+      await closeIterator(iterator); // reading stops here
+      throw tooLarge(`more than ${maxBytes}`, maxBytes);
+    }
+    collected.append(bytes); // copied before the producer runs again
+  }
   return collected.bytes();
+}
+
+/** Closes an iterator left early (its `return()`, when it has one); whatever closing throws is dropped. */
+async function closeIterator(iterator: object): Promise<void> {
+  try {
+    const close = lookUp(iterator, "return");
+    if (typeof close === "function") await Reflect.apply(close, iterator, []);
+  } catch {
+    // The failure that stopped the read is the one reported.
+  }
 }
 
 /** Reads a Blob or File, refusing one over `maxBytes` before reading it. */

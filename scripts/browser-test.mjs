@@ -28,6 +28,7 @@ const EXPECTED = [
   "ContentPart.image(Blob)",
   "ContentPart.from(File) of a PNG",
   "ContentPart.image(ReadableStream), sniffed",
+  "sources recognised by what they are: a URL object, look-alikes refused",
   "ContentPart.file(File) of a PDF is named by the File",
   "ContentPart.fromBytes(Uint8Array) equals the Blob's part",
   "part.bytes() and toDataUrl() decode in the browser",

@@ -87,6 +87,33 @@ async function runChecks() {
     return `${part.byteLength} bytes streamed`;
   });
 
+  await check("sources recognised by what they are: a URL object, look-alikes refused", async () => {
+    const remote = await ContentPart.image(new URL("https://example.com/chart.png"));
+    assert(remote.url === "https://example.com/chart.png" && remote.mimeType === "image/png", `got ${remote}`);
+    const inline = await ContentPart.from(new URL(`data:image/png;base64,${fromBlob.data}`));
+    assert(inline.equals(fromBlob), "a data: URL object gave a different part");
+    const refused = [];
+    const lookalikes = [
+      ["a file: URL object", new URL("file:///tmp/chart.png")],
+      ["a Proxy of a URL", new Proxy(new URL("https://example.com/chart.png"), {})],
+      ["an object with a getReader of its own", { getReader: () => blob.stream().getReader() }],
+      ["an object made with Blob.prototype", Object.create(Blob.prototype)],
+    ];
+    for (const [what, source] of lookalikes) {
+      const r = await ContentPart.safeFrom(source);
+      assert(!r.success && r.error.code === "invalid-source", `${what}: ${r.success ? "read" : r.error.code}`);
+      refused.push(what);
+    }
+    Object.prototype.getReader = () => blob.stream().getReader();
+    try {
+      const r = await ContentPart.safeFrom({});
+      assert(!r.success && r.error.code === "invalid-source", "a polluted Object.prototype.getReader made {} a stream");
+    } finally {
+      delete Object.prototype.getReader;
+    }
+    return `URL objects read; refused ${refused.length} look-alikes and a polluted getReader`;
+  });
+
   await check("ContentPart.file(File) of a PDF is named by the File", async () => {
     const file = new File(["%PDF-1.4\n%%EOF\n"], "report.pdf");
     const pdf = await ContentPart.file(file);

@@ -138,9 +138,29 @@ function build(d: Desc, lib: Lib = thisBuild): unknown {
       },
     };
   }
+  if (Array.isArray(d.$webStream)) {
+    const chunks = [...(d.$webStream as string[])];
+    return new ReadableStream<Uint8Array>({ pull: (c) => void (chunks.length > 0 ? c.enqueue(encode(chunks.shift()!)) : c.close()) });
+  }
+  if (typeof d.$blob === "string") return new Blob([loadBytes(d.$blob) as Uint8Array<ArrayBuffer>]);
+  if (typeof d.$file === "string") return new File([loadBytes(d.$file) as Uint8Array<ArrayBuffer>], String(d.name));
+  if (typeof d.$url === "string") return new URL(d.$url);
   if (typeof d.$fn === "string") {
     if (d.$fn === "returns-x") return () => "x";
     if (d.$fn === "noop") return () => {};
+    // What a polluter puts on Object.prototype to pass an object off as a stream or a Blob of its bytes.
+    if (d.$fn === "reader-of-evil") {
+      return () => {
+        let done = false;
+        return { read: async () => (done ? { done: true } : ((done = true), { done: false, value: encode("EVIL") })), cancel: async () => undefined, releaseLock: () => undefined };
+      };
+    }
+    if (d.$fn === "iterator-of-evil") {
+      return async function* () {
+        yield encode("EVIL");
+      };
+    }
+    if (d.$fn === "array-buffer-of-evil") return async () => encode("EVIL").buffer;
     throw new Error(`unknown $fn ${d.$fn}`);
   }
   const out = {};
@@ -450,11 +470,12 @@ function formsOf(row: Row): Form[] {
         const args = argsWith(r, without());
         const receiver = receiverOf(r); // made before the pollution: only the call is under test
         let outcome: Outcome;
-        Object.defineProperty(Object.prototype, key, { value: pollution, enumerable: true, writable: true, configurable: true });
+        const property: PropertyKey = key === "@@asyncIterator" ? Symbol.asyncIterator : key;
+        Object.defineProperty(Object.prototype, property, { value: pollution, enumerable: true, writable: true, configurable: true });
         try {
           outcome = await run(r, args, receiver);
         } finally {
-          delete (Object.prototype as Record<string, unknown>)[key];
+          delete (Object.prototype as Record<PropertyKey, unknown>)[property];
         }
         return { outcome, against };
       },

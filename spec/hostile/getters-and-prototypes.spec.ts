@@ -195,6 +195,15 @@ describe("Object.prototype polluted with a field's name changes nothing", () => 
     sourceMime: "image/gif",
     fallbackMime: "image/gif",
     0: { type: "text", text: "polluted" },
+    // What would pass a plain object off as a stream, a Blob or a URL, if sources were recognised by shape.
+    getReader: () => {
+      let done = false;
+      return { read: async () => (done ? { done: true } : ((done = true), { done: false, value: new Uint8Array([0x47, 0x49, 0x46, 0x38]) })), cancel: async () => undefined, releaseLock: () => undefined };
+    },
+    arrayBuffer: async () => new Uint8Array([0x47, 0x49, 0x46, 0x38]).buffer,
+    size: 4,
+    slice: () => new Blob([]),
+    href: "https://evil.example/x.gif",
   };
 
   /** Every reader, each a function of no arguments; a sparse array is written with a hole at 0. */
@@ -284,6 +293,11 @@ describe("Object.prototype polluted with a field's name changes nothing", () => 
         })(),
       ),
     "ContentPart.from(Blob)": () => ContentPart.from(new Blob([pngBytes() as Uint8Array<ArrayBuffer>], { type: "image/png" })),
+    "ContentPart.from(File)": () => ContentPart.from(new File([pngBytes() as Uint8Array<ArrayBuffer>], "shot.png")),
+    "ContentPart.from(web stream)": () => ContentPart.from(new Blob([pngBytes() as Uint8Array<ArrayBuffer>]).stream()),
+    "ContentPart.image(URL object)": () => ContentPart.image(new URL("https://example.com/a.png")),
+    "ContentPart.from(a plain object)": () => ContentPart.from({} as never),
+    "ContentPart.from(an object inheriting from one)": () => ContentPart.from(Object.create({ note: "no source here" }) as never),
   };
 
   /** Readers left to another change, each with the reason. */

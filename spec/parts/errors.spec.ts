@@ -112,9 +112,58 @@ function special(name: string): unknown {
       return (async function* () {
         yield 42;
       })();
+    case "url-object-file":
+      return new URL("file:///etc/shots/a.png");
+    case "url-object-javascript":
+      return new URL("javascript:alert(1)//a.png");
+    case "url-object-ftp":
+      return new URL("ftp://example.test/a.pdf");
+    case "url-object-blob":
+      return new URL("blob:https://example.test/0b9d1c1e");
+    case "url-object-drive-letter":
+      return new URL("C:/shots/a.png");
+    case "url-object-svg":
+      return new URL("https://example.test/chart.svg");
+    case "url-object-empty-data":
+      return new URL("data:image/png;base64,");
+    case "proxy-of-url":
+      return new Proxy(new URL("https://example.test/a.png"), {});
+    case "url-prototype-lookalike":
+      return Object.defineProperty(Object.create(URL.prototype), "href", { value: "https://example.test/a.png", enumerable: true });
+    case "get-reader-lookalike":
+      return { getReader: () => pdfReader() };
+    case "readable-stream-prototype-lookalike":
+      return Object.assign(Object.create(ReadableStream.prototype) as object, { getReader: () => pdfReader() });
+    case "blob-lookalike": {
+      const bytes = new TextEncoder().encode("%PDF-1.4");
+      return { size: bytes.length, type: "application/pdf", arrayBuffer: async () => bytes.slice().buffer, slice: () => new Blob([bytes]), stream: () => new Blob([bytes]).stream() };
+    }
+    case "blob-prototype-lookalike":
+      return Object.create(Blob.prototype);
+    case "locked-web-stream": {
+      const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([1, 2, 3])) });
+      stream.getReader();
+      return stream;
+    }
+    case "async-iterable-without-iterator":
+      return { [Symbol.asyncIterator]: () => undefined };
+    case "async-iterator-without-next":
+      return { [Symbol.asyncIterator]: () => ({}) };
+    case "async-iterator-next-gives-number":
+      return { [Symbol.asyncIterator]: () => ({ next: async () => 42 }) };
     default:
       throw new Error(`errors.spec.ts: no special source ${JSON.stringify(name)}`);
   }
+}
+
+/** A reader, as a look-alike's getReader would return, yielding the bytes of a PDF header once. */
+function pdfReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void>; releaseLock(): void } {
+  let done = false;
+  return {
+    read: async () => (done ? { done: true } : ((done = true), { done: false, value: new TextEncoder().encode("%PDF-1.4") })),
+    cancel: async () => undefined,
+    releaseLock: () => undefined,
+  };
 }
 
 function build(spec: SourceSpec): unknown {

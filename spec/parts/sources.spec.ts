@@ -58,7 +58,7 @@ describe.each(TABLE.sources)("source $kind (mime type from the $mimeFrom)", (row
       }
       const part = await callAsync(factory, source);
       const name = row.namesFile && m.type === "file" ? m.file : undefined;
-      expectPart(part, m, { keepsUrl: row.keepsUrl, url: typeof source === "string" ? source : undefined, name });
+      expectPart(part, m, { keepsUrl: row.keepsUrl, url: typeof source === "string" ? source : source instanceof URL ? source.href : undefined, name });
     });
   });
 });
@@ -75,6 +75,7 @@ afterAll(() => {
 
 /** The labels a source carries that could give a mime type: none for bare bytes, streams and untyped data: URLs. */
 function labelsOf(source: unknown): string[] {
+  if (source instanceof URL) return labelsOf(source.href);
   if (typeof source === "string") return source.startsWith("data:;") ? [] : source.startsWith("data:") ? ["data: URL"] : ["extension"];
   const labels: string[] = [];
   if (source instanceof Blob && source.type !== "") labels.push(source instanceof File ? "File type" : "Blob type");
@@ -97,18 +98,21 @@ function mislabelled(row: SourceRow, m: Media, other: Media): unknown {
   }
   expect([row.kind, labels.includes(row.mimeFrom)]).toEqual([row.kind, true]);
   switch (row.mimeFrom) {
-    case "data: URL":
-      return String(source).replace(`data:${m.mimeType}`, `data:${other.mimeType}`);
+    case "data: URL": {
+      const url = String(source).replace(`data:${m.mimeType}`, `data:${other.mimeType}`);
+      return source instanceof URL ? new URL(url) : url;
+    }
     case "Blob type":
       return new Blob([mediaBytes(m)], { type: other.mimeType });
     case "File type":
       return new File([mediaBytes(m)], (source as File).name, { type: other.mimeType });
     case "extension": {
       if (source instanceof File) return new File([mediaBytes(m)], `as-other.${other.ext}`, { type: source.type });
-      if (/^https?:/.test(source as string)) {
-        const url = (source as string).replace(/\.(\w+)(?=$|[?#])/, `.${other.ext}`);
-        expect(url).not.toBe(source);
-        return url;
+      const text = source instanceof URL ? source.href : (source as string);
+      if (/^https?:/.test(text)) {
+        const url = text.replace(/\.(\w+)(?=$|[?#])/, `.${other.ext}`);
+        expect(url).not.toBe(text);
+        return source instanceof URL ? new URL(url) : url;
       }
       const path = join(scratch(), `${m.ext}-as-other.${other.ext}`);
       writeFileSync(path, mediaBytes(m));

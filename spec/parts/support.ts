@@ -90,6 +90,12 @@ export function makeSource(kind: string, m: Media): unknown {
       return `https://example.test/media/${m.file}`;
     case "https-url-query":
       return `https://example.test/media/${m.file.replace(/\.\w+$/, (e) => e.toUpperCase())}?size=large#top`;
+    case "url-object-https":
+      return new URL(`https://example.test/media/${m.file}`);
+    case "url-object-http-query":
+      return new URL(`http://example.test/media/${m.file.replace(/\.\w+$/, (e) => e.toUpperCase())}?size=large#top`);
+    case "url-object-data":
+      return new URL(`data:${m.mimeType};base64,${b64}`);
     case "uint8array":
       return bytes;
     case "uint8array-subarray": {

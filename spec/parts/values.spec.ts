@@ -113,17 +113,17 @@ describe("JSON", () => {
 });
 
 describe("a URL object", () => {
-  it("is an invalid-source whose message says to pass its href", async () => {
-    const e = await caught(() => ContentPart.image(new URL("https://example.test/a.png") as never));
-    expect(e.code).toBe("invalid-source");
-    expect(e.message).toContain("href");
+  it("is read as its href: an https URL is kept as the part's url", async () => {
+    const part = await ContentPart.image(new URL("https://example.test/a.png"));
+    expect(part.url).toBe("https://example.test/a.png");
+    expect(part.mimeType).toBe("image/png");
   });
 });
 
 describe("types", () => {
   it("the compiler refuses sources of the wrong kind", () => {
-    const ok: PartSource[] = ["a.png", new Uint8Array(1), new ArrayBuffer(1), new DataView(new ArrayBuffer(1)), new Blob([])];
-    expect(ok).toHaveLength(5);
+    const ok: PartSource[] = ["a.png", new URL("https://example.test/a.png"), new Uint8Array(1), new ArrayBuffer(1), new DataView(new ArrayBuffer(1)), new Blob([])];
+    expect(ok).toHaveLength(6);
     // @ts-expect-error a number is not a source
     const n: PartSource = 42;
     // @ts-expect-error a plain object is not a source

@@ -1,7 +1,9 @@
 // The calls of fixtures/errors/messages.json: each entry names one of these and gives its arguments as
 // data. Values JSON cannot spell are written in the construct vocabulary of spec/hostile/constructs.ts
 // (`{ "$construct": "typedArray", ... }`), and the platform objects it lacks as `{ "$platform": "blob" }`
-// or `{ "$platform": "file", "name": "chart.png" }`.
+// or `{ "$platform": "file", "name": "chart.png" }`, `{ "$platform": "url", "href": "..." }` (a URL object),
+// `{ "$platform": "proxyOfUrl", "href": "..." }` and `{ "$platform": "streamLookalike" }` (an object with a
+// getReader of its own).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { toAnthropic } from "toolnexus/providers";
 import { build } from "../hostile/constructs";
@@ -35,6 +37,8 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ContentPart.fromDataUrl": (...a) => (ContentPart.fromDataUrl as Call)(...a),
   "ContentPart.fromJSON": (v) => ContentPart.fromJSON(v),
   "ContentPart.from": (...a) => (ContentPart.from as Call)(...a),
+  "ContentPart.image": (...a) => (ContentPart.image as Call)(...a),
+  "ContentPart.file": (...a) => (ContentPart.file as Call)(...a),
   "part.withName": (name) => ContentPart.fromBytes(png, { mimeType: "image/png" }).withName(name),
   // A subclass whose getter hides the field `output`: every creation path refuses it by name.
   "ok on a subclass whose getter hides output": (output) => {
@@ -58,6 +62,17 @@ function platform(value: unknown, seen = new Set<object>()): unknown {
   const o = value as Record<string, unknown>;
   if (o.$platform === "blob") return new Blob([png], { type: "image/png" });
   if (o.$platform === "file") return new File([png], String(o.name), { type: "image/png" });
+  if (o.$platform === "url") return new URL(String(o.href));
+  if (o.$platform === "proxyOfUrl") return new Proxy(new URL(String(o.href)), {});
+  // An object whose own getReader hands out a reader of a PNG: a stream by its shape only.
+  if (o.$platform === "streamLookalike") {
+    return {
+      getReader: () => {
+        let done = false;
+        return { read: async () => (done ? { done: true } : ((done = true), { done: false, value: png })), cancel: async () => undefined, releaseLock: () => undefined };
+      },
+    };
+  }
   for (const k of Object.keys(o)) {
     const d = Object.getOwnPropertyDescriptor(o, k);
     if (d && "value" in d) o[k] = platform(d.value, seen);
