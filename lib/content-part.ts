@@ -5,8 +5,8 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { checkSubclass, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
-import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
+import { checkSubclass, checksAsBranded, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
+import { BRAND, INSPECT, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
@@ -983,6 +983,10 @@ export class ContentPart {
    * True when `value` is a `ContentPart`, from this copy of the package or another (the ESM and the CJS
    * build side by side).
    *
+   * A part this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its six fields are its own and pass the check of {@link ContentPart.fromJSON} (read once
+   * each): a bare brand, or a look-alike with a `javascript:` url, is not a part. Never throws.
+   *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
@@ -991,7 +995,8 @@ export class ContentPart {
    * ```
    */
   static isContentPart(value: unknown): value is ContentPart {
-    return hasBrand(value, "ContentPart");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isPart(value) || checksAsBranded(value, "ContentPart", FIELDS, (fields) => partFromJSON(fields, ""));
   }
 
   /**

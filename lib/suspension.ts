@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { checkSubclass, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
+import { checkSubclass, checksAsBranded, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
 import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
@@ -406,7 +406,12 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   }
 
   /**
-   * True when `value` is a `Request`, from this copy of the package or another.
+   * True when `value` is a `Request`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * A request this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its six fields are its own and pass the check of {@link Request.fromJSON} (read once each):
+   * `Object.create(Request.prototype)` is not a request. Never throws.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -416,7 +421,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isRequest(value: unknown): value is Request {
-    return hasBrand(value, "Request");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalRequest(value) || checksAsBranded(value, "Request", REQUEST_KEYS, (fields) => makeRequest(readFields(fields, REQUEST_FIELDS)));
   }
 
   /**
@@ -667,7 +673,12 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   }
 
   /**
-   * True when `value` is an `Answer`, from this copy of the package or another.
+   * True when `value` is an `Answer`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * An answer this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its four fields are its own and pass the check of {@link Answer.fromJSON} (read once each):
+   * a look-alike whose `ok` is the string `"false"` is not an answer. Never throws.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -677,7 +688,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isAnswer(value: unknown): value is Answer {
-    return hasBrand(value, "Answer");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalAnswer(value) || checksAsBranded(value, "Answer", ANSWER_KEYS, (fields) => makeAnswer(readFields(fields, ANSWER_FIELDS)));
   }
 
   /**

@@ -37,7 +37,7 @@ import {
   type SerializationContext,
 } from "@temporalio/common";
 import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions, snapshot } from "./boundary";
-import { BRAND, protoOf, type BrandName } from "./brand";
+import { brandOf as readBrand, protoOf, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
 import { typeName } from "./json-data";
@@ -100,14 +100,12 @@ const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readon
   Answer: { cls: Answer, genuine: isGenuineAnswer, toJSON: Answer.prototype.toJSON },
 };
 
-/** The brand of a toolnexus value of any loaded copy of the package, or `undefined`. */
+/**
+ * The brand of a toolnexus value of any loaded copy of the package, or `undefined`: read below
+ * Object.prototype (a polluted Object.prototype brands nothing), never a throw.
+ */
 function brandOf(value: object): BrandName | undefined {
-  let brand: unknown;
-  try {
-    brand = (value as { [BRAND]?: unknown })[BRAND];
-  } catch {
-    return undefined; // a hostile Proxy: certainly not one of ours
-  }
+  const brand = readBrand(value);
   return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
 }
 

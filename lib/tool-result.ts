@@ -4,7 +4,7 @@
  * @module
  */
 import { Immer } from "immer";
-import { checkSubclass, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
+import { checkSubclass, checksAsBranded, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
 import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
@@ -530,7 +530,13 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   }
 
   /**
-   * True when `value` is a `ToolResult` (of any subclass), from this copy of the package or another.
+   * True when `value` is a `ToolResult` (of any subclass), from this copy of the package or another (the
+   * ESM and the CJS build side by side).
+   *
+   * A result this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its four fields are its own and pass the check of {@link ToolResult.fromJSON} (read once
+   * each): `Object.create(ToolResult.prototype)`, a bare brand, or a brand on a polluted `Object.prototype`
+   * is not a result. Never throws (a hostile Proxy or a throwing getter gives `false`).
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -540,7 +546,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static isToolResult(value: unknown): value is ToolResult<Metadata> {
-    return hasBrand(value, "ToolResult");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isGenuineResult(value) || checksAsBranded(value, "ToolResult", FIELDS, (fields) => readResult(ToolResult.prototype, fields));
   }
 
   /**
