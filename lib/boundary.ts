@@ -98,18 +98,53 @@ export function checksAsBranded(value: unknown, name: BrandName, keys: readonly 
 // Subclasses: a member named like a field would hide it (a getter makes the field's assignment throw).
 
 /**
- * The prototype a static factory called on `cls` builds with: `cls.prototype` when `cls` is `base` or a
- * subclass of it; `base.prototype` otherwise (a static called unbound, or on something else).
+ * The prototype a static called on the receiver `cls` builds with, the one place every static of the four
+ * classes resolves its receiver:
+ *
+ * - `base` itself, and no receiver at all (`undefined` or `null`: a destructured static,
+ *   `const { ok } = ToolResult`, or one called with `.call(null, ...)`): `base.prototype`;
+ * - a subclass of `base` (a function whose `prototype` is or descends from `base.prototype`): its prototype;
+ * - anything else (a plain object the static was copied onto, a function that is no subclass of this copy's
+ *   `base`, a class whose `prototype` cannot be read): an `invalid-type` ValidationError at the path `""`:
+ *   "ToolResult.ok was called on an object, not on ToolResult or a subclass of it. Call it as
+ *   ToolResult.ok(...) or on a subclass (MySubclass.ok(...)); a destructured static works too.".
+ *
+ * `name` is the base class's public name (a bundler may rename the class itself), `fn` the static's.
  */
-export function prototypeFor(cls: unknown, base: { readonly prototype: object }): object {
+export function prototypeFor(cls: unknown, base: { readonly prototype: object }, name: string, fn: string): object {
   const proto = base.prototype;
-  if (cls === base || typeof cls !== "function") return proto;
-  try {
-    const p: unknown = (cls as { prototype?: unknown }).prototype;
-    return typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p) ? p : proto;
-  } catch {
-    return proto; // a Proxy of a class whose get trap throws
+  if (cls === base || cls === undefined || cls === null) return proto;
+  let problem: string;
+  if (typeof cls === "function") {
+    try {
+      const p: unknown = (cls as { prototype?: unknown }).prototype;
+      if (p === proto || (typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p))) return p as object;
+      problem = `a function that is neither ${name} nor a subclass of it`;
+    } catch (e) {
+      problem = `a function whose prototype cannot be read (${thrownMessage(e)})`; // a Proxy of a class whose traps throw
+    }
+  } else {
+    problem = `${typeName(cls)}, not on ${name} or a subclass of it`;
   }
+  // A static named by a symbol ("[workflow-deserialize]") reads ToolResult[workflow-deserialize].
+  const member = (cls: string) => (fn.startsWith("[") ? `${cls}${fn}` : `${cls}.${fn}`);
+  return raise(
+    "invalid-type",
+    "",
+    `${member(name)} was called on ${problem}`,
+    `Call it as ${member(name)}(...) or on a subclass (${member("MySubclass")}(...)); a destructured static works too.`,
+  );
+}
+
+/**
+ * The class a static hook calls `fromJSON` on (Vercel Workflow's deserializer, `this.fromJSON(data)`): the
+ * receiver when it is `base` or a subclass (whose own `fromJSON` then runs), `base` when there is none; any
+ * other receiver is the `invalid-type` error of {@link prototypeFor}.
+ */
+export function classFor<C extends { readonly prototype: object }>(cls: unknown, base: C, name: string, fn: string): C {
+  if (cls === undefined || cls === null) return base;
+  prototypeFor(cls, base, name, fn);
+  return cls as C;
 }
 
 /** Subclass prototypes already checked: `""` when fine, else the message of the member that hides a field. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { checkSubclass, checksAsBranded, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
+import { checkSubclass, checksAsBranded, classFor, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
 import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
@@ -349,7 +349,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Request, "Request", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * A request with a generated, unique id.
@@ -367,9 +367,10 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     this: RequestClass<R>,
     init: Omit<RequestInit<D>, "id"> & { id?: string },
   ): RequestOf<R, D> {
+    const proto = prototypeFor(this, Request, "Request", "create");
     const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields, "", create(prototypeFor(this, Request))) as RequestOf<R, D>;
+    return makeRequest(fields, "", create(proto)) as RequestOf<R, D>;
   }
 
   /**
@@ -386,7 +387,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
-    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(prototypeFor(this, Request))) as RequestOf<R, JsonObject>;
+    const proto = prototypeFor(this, Request, "Request", "fromJSON");
+    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(proto)) as RequestOf<R, JsonObject>;
   }
 
   /**
@@ -402,7 +404,10 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
-    return safe(() => Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>);
+    return safe(() => {
+      prototypeFor(this, Request, "Request", "safeFromJSON");
+      return Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>;
+    });
   }
 
   /**
@@ -579,7 +584,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Answer, "Answer", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * Accepts a request, with optional JSON data.
@@ -598,7 +603,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     requestOrId: Request<any> | string,
     data?: D,
   ): AnswerOf<A, D> {
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(prototypeFor(this, Answer))) as AnswerOf<A, D>;
+    const proto = prototypeFor(this, Answer, "Answer", "accept");
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(proto)) as AnswerOf<A, D>;
   }
 
   /**
@@ -614,7 +620,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static decline<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
-    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
+    const proto = prototypeFor(this, Answer, "Answer", "decline");
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(proto)) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -630,13 +637,14 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static output<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, output: string): AnswerOf<A, { output: string }> {
+    const proto = prototypeFor(this, Answer, "Answer", "output");
     return makeAnswer(
       {
         id: idOf(requestOrId), // checked first: properties are evaluated in order
         ok: true,
         data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
       },
-      create(prototypeFor(this, Answer)),
+      create(proto),
     ) as AnswerOf<A, { output: string }>;
   }
 
@@ -653,7 +661,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
-    return makeAnswer(readFields(value, ANSWER_FIELDS), create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
+    const proto = prototypeFor(this, Answer, "Answer", "fromJSON");
+    return makeAnswer(readFields(value, ANSWER_FIELDS), create(proto)) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -669,7 +678,10 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
-    return safe(() => Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>);
+    return safe(() => {
+      prototypeFor(this, Answer, "Answer", "safeFromJSON");
+      return Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>;
+    });
   }
 
   /**

@@ -46,6 +46,10 @@ export const CALLS: Readonly<Record<string, Call>> = {
     }
     return (Shouting.ok as Call)(output);
   },
+  // A static copied onto a plain object, or called on a function that is no subclass: the receiver is refused.
+  "ToolResult.ok called on a plain object": (...a) => Reflect.apply(ToolResult.ok, {}, a),
+  "ContentPart.fromJSON called on a function that is not a subclass": (...a) => Reflect.apply(ContentPart.fromJSON, function notASubclass() {}, a),
+  "Answer.accept called on a class of its own": (...a) => Reflect.apply(Answer.accept, class Other {}, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
 };
 
