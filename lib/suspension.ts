@@ -741,25 +741,31 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   }
 
   /**
-   * True when this answer is for `request` (the ids match).
+   * True when this answer is for `request` (the ids match). `request` is a {@link Request}, its id, or
+   * anything that reads as a request: its JSON shape (as after `JSON.parse`), a request of the other build,
+   * a look-alike. Those are read by their own fields, once, and checked as {@link Request.fromJSON} checks
+   * them.
+   *
+   * A value that is not a request (a number, `null`, an object without a valid `kind`, an `Answer`) is a
+   * {@link ValidationError} naming what is wrong, never a quiet `false`: asking whether an answer is for
+   * something that is no request is a bug to fix, not a "no".
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
    * if (!answer.answers(paused.pending!)) throw new Error("wrong answer");
+   * answer.answers(JSON.parse(stored)); // a request kept as JSON
    * ```
    */
-  answers(request: Request<any> | string): boolean {
-    if (request === this.id) return true;
+  answers(request: Request<any> | RequestJSON | string): boolean {
+    if (typeof request === "string") return request === this.id;
     if (isLocalRequest(request)) return request.id === this.id;
-    if (!hasBrand(request, "Request")) return false;
-    try {
-      // Another copy's request, or a look-alike: read by its fields and checked, as JSON.
-      return toRequest(request, "").id === this.id;
-    } catch {
-      return false; // a look-alike that is not a valid request answers to nothing
+    if (typeof request !== "object" || request === null) {
+      return wrongType("", "The request", "a Request, its JSON or its id", request, "Pass the Request this answer may be for, or its id.");
     }
+    // Its JSON, a request of the other build, a look-alike: read by its fields and checked, as JSON.
+    return toRequest(request, "").id === this.id;
   }
 
   /**

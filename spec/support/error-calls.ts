@@ -28,6 +28,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "Answer.fromJSON": (v) => Answer.fromJSON(v),
   "Answer.accept": (...a) => (Answer.accept as Call)(...a),
   "Answer.decline": (...a) => (Answer.decline as Call)(...a),
+  "answer.answers": (request) => Answer.accept("r1").answers(request),
   "ContentPart.text": (t) => ContentPart.text(t),
   "ContentPart.fromBytes": (...a) => (ContentPart.fromBytes as Call)(...a),
   "ContentPart.fromBase64": (...a) => (ContentPart.fromBase64 as Call)(...a),
