@@ -777,7 +777,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy that fits the budget, or this same instance when it already fits. Output is cut on a code-point
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
-   * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole.
+   * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole. Every budget
+   * is optional, and so is the argument: `truncate()` and `truncate({})` give this same instance.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -786,7 +787,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * result.truncate({ maxOutputChars: 4000, maxPartBytes: 5 * 1024 * 1024 });
    * ```
    */
-  truncate(limits: TruncateBudget): this {
+  truncate(limits?: TruncateBudget): this {
+    // Every budget is optional, so is the budget itself: truncate() is truncate({}), the same instance.
+    if (limits === undefined) return this;
     if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
     // Own properties, each read once: Object.prototype.maxTokens is no budget.
     const given = readOwn(limits, BUDGETS, "");
