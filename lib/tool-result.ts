@@ -573,7 +573,10 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * re-created in this class); `undefined` becomes `ok("")`; any other value goes through
    * {@link ToolResult.json}. A thrown `Error` becomes `error(message)` with `metadata.error = { name, code? }`;
    * anything else thrown becomes `error(String(value))`. `init` applies only to results `attempt` builds.
-   * An async `fn` gives a Promise. Called on a subclass, every result is of that subclass.
+   * An async `fn` gives a Promise. Called on a subclass, every result is of that subclass; called unbound
+   * (destructured), as ToolResult's. Called on anything else (a plain object it was copied onto), it does not
+   * run `fn` and returns, at once, `ToolResult.error(message)` with `metadata.error = { name:
+   * "ValidationError", code: "invalid-type" }`: the error any other static would throw.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
