@@ -20,22 +20,27 @@ const MAX_CHAIN = 64;
  * The brand `value` carries, read below `Object.prototype`: on the value itself or on a prototype of its
  * chain other than `Object.prototype` (of this realm, or the root of another realm's chain), so that a
  * polluted `Object.prototype` brands nothing. A getter brand (the prototypes' own) runs with `value` as its
- * receiver, as a property read would. `undefined` when there is none, or when the chain cannot be read (a
- * hostile Proxy): never a throw.
+ * receiver, as a property read would. `undefined` when there is none. What a hostile Proxy throws while its
+ * chain is read is thrown: {@link brandOf} is the version that never throws.
  */
-export function brandOf(value: unknown): unknown {
+export function readBrand(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return undefined;
+  let p: object | null = value;
+  for (let i = 0; p !== null && p !== Object.prototype && i < MAX_CHAIN; i++) {
+    const next = Object.getPrototypeOf(p) as object | null;
+    // The root of another realm's chain (its Object.prototype) counts no more than this realm's.
+    if (next === null && p !== value) return undefined;
+    const d = Object.getOwnPropertyDescriptor(p, BRAND);
+    if (d !== undefined) return d.get ? Reflect.apply(d.get, value, []) : d.value;
+    p = next;
+  }
+  return undefined;
+}
+
+/** {@link readBrand}, with `undefined` for a value whose chain cannot be read (a hostile Proxy): never a throw. */
+export function brandOf(value: unknown): unknown {
   try {
-    let p: object | null = value;
-    for (let i = 0; p !== null && p !== Object.prototype && i < MAX_CHAIN; i++) {
-      const next = Object.getPrototypeOf(p) as object | null;
-      // The root of another realm's chain (its Object.prototype) counts no more than this realm's.
-      if (next === null && p !== value) return undefined;
-      const d = Object.getOwnPropertyDescriptor(p, BRAND);
-      if (d !== undefined) return d.get ? Reflect.apply(d.get, value, []) : d.value;
-      p = next;
-    }
-    return undefined;
+    return readBrand(value);
   } catch {
     return undefined; // a hostile Proxy: certainly not one of ours
   }
