@@ -928,7 +928,8 @@ function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] 
 
 /** The prototype a static of ToolResult called on `cls` builds with (see boundary's prototypeFor). */
 function resultProto(cls: unknown, fn: string): object {
-  return prototypeFor(cls, ToolResult, "ToolResult", fn);
+  // ToolResult itself, the fast path, decided here: small enough to be inlined into ok() and error().
+  return cls === ToolResult ? ToolResult.prototype : prototypeFor(cls, ToolResult, "ToolResult", fn);
 }
 
 /** `ok()` and `error()`: the output, with parts and metadata from the init, as an instance of `proto`. */
