@@ -11,6 +11,7 @@
 //   made it: the private marks below, which nothing outside this module can forge (not `instanceof`, not
 //   the prototype, not a `Symbol.for` brand, not a Proxy of a genuine value). Anything else is read by its
 //   fields and checked in full, as JSON is.
+import { hasBrand, type BrandName } from "./brand";
 import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
 import { Stamp, typeName } from "./json-data";
 import { joinPath } from "./path";
@@ -69,22 +70,81 @@ export const isGenuineRequest: (value: unknown) => boolean = RequestMark.has;
 /** True for an `Answer` this copy of the library made. */
 export const isGenuineAnswer: (value: unknown) => boolean = AnswerMark.has;
 
+/**
+ * The slow path of the four brand checks (`ToolResult.isToolResult` and its siblings), for a value this copy
+ * did not make: true when `value` carries the brand `name` (below Object.prototype: see brand.ts) and has
+ * every one of `keys` as an own property, read once each into a fresh object that `check` (the class's
+ * `fromJSON` check) accepts. A value of another loaded copy passes (it holds all its fields, checked when it
+ * was made); `Object.create(ToolResult.prototype)`, a bare brand, or a look-alike whose `ok` is the string
+ * `"false"` does not. Never throws: a throwing getter or Proxy trap, a revoked Proxy, or a failed check is
+ * `false`.
+ */
+export function checksAsBranded(value: unknown, name: BrandName, keys: readonly string[], check: (fields: Record<string, unknown>) => unknown): boolean {
+  if (!hasBrand(value, name)) return false;
+  try {
+    const fields: Record<string, unknown> = {};
+    for (const k of keys) {
+      if (!hasOwn(value as object, k)) return false;
+      fields[k] = (value as Record<string, unknown>)[k];
+    }
+    check(fields);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Subclasses: a member named like a field would hide it (a getter makes the field's assignment throw).
 
 /**
- * The prototype a static factory called on `cls` builds with: `cls.prototype` when `cls` is `base` or a
- * subclass of it; `base.prototype` otherwise (a static called unbound, or on something else).
+ * The prototype a static called on the receiver `cls` builds with, the one place every static of the four
+ * classes resolves its receiver:
+ *
+ * - `base` itself, and no receiver at all (`undefined` or `null`: a destructured static,
+ *   `const { ok } = ToolResult`, or one called with `.call(null, ...)`): `base.prototype`;
+ * - a subclass of `base` (a function whose `prototype` is or descends from `base.prototype`): its prototype;
+ * - anything else (a plain object the static was copied onto, a function that is no subclass of this copy's
+ *   `base`, a class whose `prototype` cannot be read): an `invalid-type` ValidationError at the path `""`:
+ *   "ToolResult.ok was called on an object, not on ToolResult or a subclass of it. Call it as
+ *   ToolResult.ok(...) or on a subclass (MySubclass.ok(...)); a destructured static works too.".
+ *
+ * `name` is the base class's public name (a bundler may rename the class itself), `fn` the static's.
  */
-export function prototypeFor(cls: unknown, base: { readonly prototype: object }): object {
+export function prototypeFor(cls: unknown, base: { readonly prototype: object }, name: string, fn: string): object {
   const proto = base.prototype;
-  if (cls === base || typeof cls !== "function") return proto;
-  try {
-    const p: unknown = (cls as { prototype?: unknown }).prototype;
-    return typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p) ? p : proto;
-  } catch {
-    return proto; // a Proxy of a class whose get trap throws
+  if (cls === base || cls === undefined || cls === null) return proto;
+  let problem: string;
+  if (typeof cls === "function") {
+    try {
+      const p: unknown = (cls as { prototype?: unknown }).prototype;
+      if (p === proto || (typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p))) return p as object;
+      problem = `a function that is neither ${name} nor a subclass of it`;
+    } catch (e) {
+      problem = `a function whose prototype cannot be read (${thrownMessage(e)})`; // a Proxy of a class whose traps throw
+    }
+  } else {
+    problem = `${typeName(cls)}, not on ${name} or a subclass of it`;
   }
+  // A static named by a symbol ("[workflow-deserialize]") reads ToolResult[workflow-deserialize].
+  const member = (cls: string) => (fn.startsWith("[") ? `${cls}${fn}` : `${cls}.${fn}`);
+  return raise(
+    "invalid-type",
+    "",
+    `${member(name)} was called on ${problem}`,
+    `Call it as ${member(name)}(...) or on a subclass (${member("MySubclass")}(...)); a destructured static works too.`,
+  );
+}
+
+/**
+ * The class a static hook calls `fromJSON` on (Vercel Workflow's deserializer, `this.fromJSON(data)`): the
+ * receiver when it is `base` or a subclass (whose own `fromJSON` then runs), `base` when there is none; any
+ * other receiver is the `invalid-type` error of {@link prototypeFor}.
+ */
+export function classFor<C extends { readonly prototype: object }>(cls: unknown, base: C, name: string, fn: string): C {
+  if (cls === undefined || cls === null) return base;
+  prototypeFor(cls, base, name, fn);
+  return cls as C;
 }
 
 /** Subclass prototypes already checked: `""` when fine, else the message of the member that hides a field. */

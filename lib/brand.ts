@@ -1,5 +1,8 @@
 // Brands let `isToolResult` and friends recognise values made by another loaded copy of the package (the
-// ESM and the CJS build side by side): `Symbol.for` gives both copies the same key.
+// ESM and the CJS build side by side): `Symbol.for` gives both copies the same key. A brand only says what a
+// value claims to be: anyone can write it (on an object, on a prototype, on a polluted Object.prototype), so
+// a branded value that this copy did not make is read by its fields and checked before it is trusted (see
+// boundary.ts, "Genuine or checked").
 
 /** The registered symbol under which every toolnexus prototype names its type. */
 export const BRAND: unique symbol = Symbol.for("toolnexus.brand") as never;
@@ -10,14 +13,42 @@ export const INSPECT: unique symbol = Symbol.for("nodejs.util.inspect.custom") a
 /** The four toolnexus value types. */
 export type BrandName = "ToolResult" | "ContentPart" | "Request" | "Answer";
 
-/** True when `value` is a toolnexus value of the given type, from this copy of the package or another. */
-export function hasBrand(value: unknown, name: BrandName): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    return (value as { [BRAND]?: unknown })[BRAND] === name;
-  } catch {
-    return false; // a hostile Proxy: certainly not one of ours
+/** How many prototypes {@link brandOf} climbs at most: a Proxy's getPrototypeOf trap can make a chain without end. */
+const MAX_CHAIN = 64;
+
+/**
+ * The brand `value` carries, read below `Object.prototype`: on the value itself or on a prototype of its
+ * chain other than `Object.prototype` (of this realm, or the root of another realm's chain), so that a
+ * polluted `Object.prototype` brands nothing. A getter brand (the prototypes' own) runs with `value` as its
+ * receiver, as a property read would. `undefined` when there is none. What a hostile Proxy throws while its
+ * chain is read is thrown: {@link brandOf} is the version that never throws.
+ */
+export function readBrand(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  let p: object | null = value;
+  for (let i = 0; p !== null && p !== Object.prototype && i < MAX_CHAIN; i++) {
+    const next = Object.getPrototypeOf(p) as object | null;
+    // The root of another realm's chain (its Object.prototype) counts no more than this realm's.
+    if (next === null && p !== value) return undefined;
+    const d = Object.getOwnPropertyDescriptor(p, BRAND);
+    if (d !== undefined) return d.get ? Reflect.apply(d.get, value, []) : d.value;
+    p = next;
   }
+  return undefined;
+}
+
+/** {@link readBrand}, with `undefined` for a value whose chain cannot be read (a hostile Proxy): never a throw. */
+export function brandOf(value: unknown): unknown {
+  try {
+    return readBrand(value);
+  } catch {
+    return undefined; // a hostile Proxy: certainly not one of ours
+  }
+}
+
+/** True when `value` carries the brand `name` (see {@link brandOf}): a claim, to be checked unless the value is genuine. */
+export function hasBrand(value: unknown, name: BrandName): boolean {
+  return brandOf(value) === name;
 }
 
 /**

@@ -5,8 +5,8 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { checkSubclass, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
-import { BRAND, INSPECT, hasBrand, isInstance } from "./brand";
+import { checkSubclass, checksAsBranded, classFor, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
+import { BRAND, INSPECT, isInstance } from "./brand";
 import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
@@ -169,9 +169,12 @@ function makePart<P extends ContentPart = ContentPart>(fields: Fields, proto: ob
   return fill(Object.create(proto), fields) as P;
 }
 
-/** The prototype a static called on `cls` makes its parts with (see boundary's prototypeFor). */
-function protoFor(cls: unknown): object {
-  return prototypeFor(cls, ContentPart);
+/**
+ * The prototype the static `fn` called on `cls` makes its parts with (see boundary's prototypeFor): an
+ * invalid receiver is a ContentPartError (`invalid-type`), as every error of a part's factory is.
+ */
+function protoFor(cls: unknown, fn: string): object {
+  return partRead(() => prototypeFor(cls, ContentPart, "ContentPart", fn));
 }
 
 /** A part of another class re-made with `proto` (its fields were checked when it was made). */
@@ -534,9 +537,10 @@ function fromDataUrlString(kind: MediaType | undefined, url: string, opts: Check
 // The asynchronous factories
 
 /** Reads any source; whatever goes wrong rejects with a ContentPartError, never a bare error from inside. */
-async function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined, proto: object): Promise<P> {
+async function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: unknown, options: PartOptions | undefined, cls: unknown, fn: string): Promise<P> {
   try {
-    return (await readSource(kind, source, options, proto)) as P;
+    // The receiver is resolved here, inside the promise: an invalid one rejects, it never throws.
+    return (await readSource(kind, source, options, protoFor(cls, fn))) as P;
   } catch (e) {
     throw asPartError(e);
   }
@@ -741,7 +745,7 @@ export class ContentPart {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return partRead(() => classFor(this, ContentPart, "ContentPart", "[workflow-deserialize]")).fromJSON(data); }
 
   /**
    * A text part.
@@ -756,7 +760,8 @@ export class ContentPart {
    * ```
    */
   static text<P extends ContentPart>(this: PartClass<P>, text: string): P {
-    return makePart({ type: "text", text: checkText(text, "text") }, protoFor(this));
+    const proto = protoFor(this, "text");
+    return makePart({ type: "text", text: checkText(text, "text") }, proto);
   }
 
   /**
@@ -784,7 +789,7 @@ export class ContentPart {
    * ```
    */
   static image<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
-    return fromSource("image", source, options, protoFor(this));
+    return fromSource("image", source, options, this, "image");
   }
 
   /**
@@ -801,7 +806,7 @@ export class ContentPart {
    * ```
    */
   static file<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
-    return fromSource("file", source, options, protoFor(this));
+    return fromSource("file", source, options, this, "file");
   }
 
   /**
@@ -817,7 +822,7 @@ export class ContentPart {
    * ```
    */
   static audio<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
-    return fromSource("audio", source, options, protoFor(this));
+    return fromSource("audio", source, options, this, "audio");
   }
 
   /**
@@ -835,7 +840,7 @@ export class ContentPart {
    * ```
    */
   static from<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<P> {
-    return fromSource(undefined, source, options, protoFor(this));
+    return fromSource(undefined, source, options, this, "from");
   }
 
   /**
@@ -853,7 +858,7 @@ export class ContentPart {
    * ```
    */
   static safeImage<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
-    return settle(fromSource<P>("image", source, options, protoFor(this)));
+    return settle(fromSource<P>("image", source, options, this, "safeImage"));
   }
 
   /**
@@ -867,7 +872,7 @@ export class ContentPart {
    * ```
    */
   static safeFile<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
-    return settle(fromSource<P>("file", source, options, protoFor(this)));
+    return settle(fromSource<P>("file", source, options, this, "safeFile"));
   }
 
   /**
@@ -881,7 +886,7 @@ export class ContentPart {
    * ```
    */
   static safeAudio<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
-    return settle(fromSource<P>("audio", source, options, protoFor(this)));
+    return settle(fromSource<P>("audio", source, options, this, "safeAudio"));
   }
 
   /**
@@ -895,7 +900,7 @@ export class ContentPart {
    * ```
    */
   static safeFrom<P extends ContentPart>(this: PartClass<P>, source: PartSource, options?: PartOptions): Promise<SafeResult<P, ContentPartError>> {
-    return settle(fromSource<P>(undefined, source, options, protoFor(this)));
+    return settle(fromSource<P>(undefined, source, options, this, "safeFrom"));
   }
 
   /**
@@ -913,13 +918,14 @@ export class ContentPart {
    * ```
    */
   static fromBytes<P extends ContentPart>(this: PartClass<P>, bytes: BytesSource, options?: PartOptions): P {
+    const proto = protoFor(this, "fromBytes");
     const opts = checkOptions(options);
     const view = asBytes(bytes);
     if (view === undefined) {
       const hint = typeof bytes === "string" ? "; for base64, ContentPart.fromBase64" : "";
       throw wrongType("", "The source", bytes, `Pass a Uint8Array, Buffer or ArrayBuffer${hint}.`, "bytes", "invalid-source");
     }
-    return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "", protoFor(this)) as P;
+    return build(undefined, bytesPayload(view), opts, { fileName: opts.name }, "", proto) as P;
   }
 
   /**
@@ -936,10 +942,11 @@ export class ContentPart {
    * ```
    */
   static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
+    const proto = protoFor(this, "fromBase64");
     const opts = checkOptions(options);
     const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));
     if (canonical === undefined) throw notBase64("", "The string given to ContentPart.fromBase64", b64, "use ContentPart.fromDataUrl");
-    return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "", protoFor(this)) as P;
+    return build(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "", proto) as P;
   }
 
   /**
@@ -955,8 +962,9 @@ export class ContentPart {
    * ```
    */
   static fromDataUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
+    const proto = protoFor(this, "fromDataUrl");
     const opts = checkOptions(options);
-    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "", protoFor(this)) as P;
+    return fromDataUrlString(undefined, stringSource(url, PASS_DATA_URL), opts, "", proto) as P;
   }
 
   /**
@@ -973,8 +981,9 @@ export class ContentPart {
    * ```
    */
   static fromUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
+    const proto = protoFor(this, "fromUrl");
     const opts = checkOptions(options);
-    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "", protoFor(this)) as P;
+    return fromUrlString(undefined, stringSource(url, PASS_HTTP), opts, "", proto) as P;
   }
 
   /**
@@ -991,7 +1000,7 @@ export class ContentPart {
    * ```
    */
   static fromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): P {
-    return toPart(value, "", protoFor(this)) as P;
+    return toPart(value, "", protoFor(this, "fromJSON")) as P;
   }
 
   /**
@@ -1009,7 +1018,7 @@ export class ContentPart {
    */
   static safeFromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): SafeResult<P, ContentPartError> {
     try {
-      return { success: true, data: toPart(value, "", protoFor(this)) as P };
+      return { success: true, data: toPart(value, "", protoFor(this, "safeFromJSON")) as P };
     } catch (e) {
       return { success: false, error: asPartError(e) };
     }
@@ -1019,6 +1028,10 @@ export class ContentPart {
    * True when `value` is a `ContentPart`, from this copy of the package or another (the ESM and the CJS
    * build side by side).
    *
+   * A part this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its six fields are its own and pass the check of {@link ContentPart.fromJSON} (read once
+   * each): a bare brand, or a look-alike with a `javascript:` url, is not a part. Never throws.
+   *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
@@ -1027,7 +1040,8 @@ export class ContentPart {
    * ```
    */
   static isContentPart(value: unknown): value is ContentPart {
-    return hasBrand(value, "ContentPart");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isPart(value) || checksAsBranded(value, "ContentPart", FIELDS, (fields) => partFromJSON(fields, ""));
   }
 
   /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { checkSubclass, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
+import { checkSubclass, checksAsBranded, classFor, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
 import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
@@ -193,19 +193,54 @@ function checkData(value: unknown, path: string): unknown {
 
 const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:[Zz]|([+-])(\d\d):(\d\d))$/;
 
-/** Milliseconds since the epoch of an RFC 3339 date-time, or `undefined` when it is not one. */
+/**
+ * Milliseconds since the epoch of an RFC 3339 date-time, or `undefined` when it is not one. A fraction
+ * beyond the milliseconds is cut here; {@link subMilliseconds} gives it.
+ */
 export function parseRfc3339(s: string): number | undefined {
   const m = RFC3339.exec(s);
   if (!m) return undefined;
   // Groups that did not match (the fraction; the offset, for Z) are NaN, which passes the range checks.
-  const [, year, month, day, hour, minute, second, fraction, , oh, om] = m.map(Number);
+  const [, year, month, day, hour, minute, second, , , oh, om] = m.map(Number);
   // Midnight of the day. Unlike Date.UTC, which reads years 0 to 99 as 1900 to 1999, setUTCFullYear takes them as
   // they are. A day or month out of range rolls over into another month (two digits cannot roll a whole year).
   const midnight = new Date(0).setUTCFullYear(year, month - 1, day);
   if (new Date(midnight).getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 60 || oh > 23 || om > 59) return undefined;
   const offsetMinutes = m[8] ? (oh * 60 + om) * (m[8] === "-" ? -1 : 1) : 0;
   // A leap second (:60) is read as the first instant of the next minute.
-  return midnight + (hour * 60 + minute - offsetMinutes) * 60000 + second * 1000 + (m[7] ? Math.floor(fraction * 1000) : 0);
+  // The milliseconds from the fraction's first three digits, read as text: no float multiplication to round.
+  const millis = m[7] ? Number(`${m[7].slice(1)}00`.slice(0, 3)) : 0;
+  return midnight + (hour * 60 + minute - offsetMinutes) * 60000 + second * 1000 + millis;
+}
+
+/**
+ * The digits of an RFC 3339 date-time's fraction beyond its milliseconds, trailing zeros left out: `"5"` for
+ * `...00.0005Z`, `""` when the instant is a whole number of milliseconds. The caller checked `s`.
+ */
+function subMilliseconds(s: string): string {
+  const fraction = RFC3339.exec(s)?.[7] ?? "";
+  return fraction.slice(4).replace(/0+$/, "");
+}
+
+/**
+ * True when the instant `t` (milliseconds, maybe fractional) is at or past `at + 0.<beyond>` milliseconds,
+ * compared exactly: `beyond` is a string of decimal digits, so it is compared with the binary fraction of `t`
+ * in integers (BigInt), never through a rounded double.
+ */
+function atOrPast(t: number, at: number, beyond: string): boolean {
+  if (beyond === "") return t >= at;
+  // The expiry is strictly between at and at + 1.
+  if (t >= at + 1) return true;
+  if (t <= at) return false;
+  // 0 < d < 1, exact: t and at are close, so their difference is (Sterbenz). d = m / 2^k with m an integer.
+  let d = t - at;
+  let k = 0n;
+  while (!Number.isInteger(d)) {
+    d *= 2;
+    k++;
+  }
+  // d / 2^k >= D / 10^L  <=>  d * 10^L >= D * 2^k
+  return BigInt(d) * 10n ** BigInt(beyond.length) >= BigInt(beyond) * 2n ** k;
 }
 
 /**
@@ -349,7 +384,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Request, "Request", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * A request with a generated, unique id.
@@ -367,9 +402,10 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     this: RequestClass<R>,
     init: Omit<RequestInit<D>, "id"> & { id?: string },
   ): RequestOf<R, D> {
+    const proto = prototypeFor(this, Request, "Request", "create");
     const fields = readFields(init, REQUEST_FIELDS);
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields, "", create(prototypeFor(this, Request))) as RequestOf<R, D>;
+    return makeRequest(fields, "", create(proto)) as RequestOf<R, D>;
   }
 
   /**
@@ -386,7 +422,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
-    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(prototypeFor(this, Request))) as RequestOf<R, JsonObject>;
+    const proto = prototypeFor(this, Request, "Request", "fromJSON");
+    return makeRequest(readFields(value, REQUEST_FIELDS), "", create(proto)) as RequestOf<R, JsonObject>;
   }
 
   /**
@@ -402,11 +439,19 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
-    return safe(() => Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>);
+    return safe(() => {
+      prototypeFor(this, Request, "Request", "safeFromJSON");
+      return Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>;
+    });
   }
 
   /**
-   * True when `value` is a `Request`, from this copy of the package or another.
+   * True when `value` is a `Request`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * A request this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its six fields are its own and pass the check of {@link Request.fromJSON} (read once each):
+   * `Object.create(Request.prototype)` is not a request. Never throws.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -416,7 +461,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isRequest(value: unknown): value is Request {
-    return hasBrand(value, "Request");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalRequest(value) || checksAsBranded(value, "Request", REQUEST_KEYS, (fields) => makeRequest(readFields(fields, REQUEST_FIELDS)));
   }
 
   /**
@@ -433,7 +479,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     if (this.expiresAt === undefined) return false;
     const t = timeOf(now);
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
-    return t >= parseRfc3339(this.expiresAt)!;
+    // Exactly: an expiresAt with digits beyond the milliseconds (…00.0005Z) is later than its milliseconds.
+    return atOrPast(t, parseRfc3339(this.expiresAt)!, subMilliseconds(this.expiresAt));
   }
 
   /**
@@ -573,7 +620,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Answer, "Answer", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * Accepts a request, with optional JSON data.
@@ -592,7 +639,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     requestOrId: Request<any> | string,
     data?: D,
   ): AnswerOf<A, D> {
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(prototypeFor(this, Answer))) as AnswerOf<A, D>;
+    const proto = prototypeFor(this, Answer, "Answer", "accept");
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(proto)) as AnswerOf<A, D>;
   }
 
   /**
@@ -608,7 +656,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static decline<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
-    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
+    const proto = prototypeFor(this, Answer, "Answer", "decline");
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(proto)) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -624,13 +673,14 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static output<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, output: string): AnswerOf<A, { output: string }> {
+    const proto = prototypeFor(this, Answer, "Answer", "output");
     return makeAnswer(
       {
         id: idOf(requestOrId), // checked first: properties are evaluated in order
         ok: true,
         data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
       },
-      create(prototypeFor(this, Answer)),
+      create(proto),
     ) as AnswerOf<A, { output: string }>;
   }
 
@@ -647,7 +697,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
-    return makeAnswer(readFields(value, ANSWER_FIELDS), create(prototypeFor(this, Answer))) as AnswerOf<A, JsonObject>;
+    const proto = prototypeFor(this, Answer, "Answer", "fromJSON");
+    return makeAnswer(readFields(value, ANSWER_FIELDS), create(proto)) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -663,11 +714,19 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
-    return safe(() => Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>);
+    return safe(() => {
+      prototypeFor(this, Answer, "Answer", "safeFromJSON");
+      return Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>;
+    });
   }
 
   /**
-   * True when `value` is an `Answer`, from this copy of the package or another.
+   * True when `value` is an `Answer`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * An answer this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its four fields are its own and pass the check of {@link Answer.fromJSON} (read once each):
+   * a look-alike whose `ok` is the string `"false"` is not an answer. Never throws.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -677,29 +736,36 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isAnswer(value: unknown): value is Answer {
-    return hasBrand(value, "Answer");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalAnswer(value) || checksAsBranded(value, "Answer", ANSWER_KEYS, (fields) => makeAnswer(readFields(fields, ANSWER_FIELDS)));
   }
 
   /**
-   * True when this answer is for `request` (the ids match).
+   * True when this answer is for `request` (the ids match). `request` is a {@link Request}, its id, or
+   * anything that reads as a request: its JSON shape (as after `JSON.parse`), a request of the other build,
+   * a look-alike. Those are read by their own fields, once, and checked as {@link Request.fromJSON} checks
+   * them.
+   *
+   * A value that is not a request (a number, `null`, an object without a valid `kind`, an `Answer`) is a
+   * {@link ValidationError} naming what is wrong, never a quiet `false`: asking whether an answer is for
+   * something that is no request is a bug to fix, not a "no".
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
    * if (!answer.answers(paused.pending!)) throw new Error("wrong answer");
+   * answer.answers(JSON.parse(stored)); // a request kept as JSON
    * ```
    */
-  answers(request: Request<any> | string): boolean {
-    if (request === this.id) return true;
+  answers(request: Request<any> | RequestJSON | string): boolean {
+    if (typeof request === "string") return request === this.id;
     if (isLocalRequest(request)) return request.id === this.id;
-    if (!hasBrand(request, "Request")) return false;
-    try {
-      // Another copy's request, or a look-alike: read by its fields and checked, as JSON.
-      return toRequest(request, "").id === this.id;
-    } catch {
-      return false; // a look-alike that is not a valid request answers to nothing
+    if (typeof request !== "object" || request === null) {
+      return wrongType("", "The request", "a Request, its JSON or its id", request, "Pass the Request this answer may be for, or its id.");
     }
+    // Its JSON, a request of the other build, a look-alike: read by its fields and checked, as JSON.
+    return toRequest(request, "").id === this.id;
   }
 
   /**

@@ -37,7 +37,7 @@ import {
   type SerializationContext,
 } from "@temporalio/common";
 import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions, snapshot } from "./boundary";
-import { BRAND, protoOf, type BrandName } from "./brand";
+import { brandOf as safeBrand, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
 import { typeName } from "./json-data";
@@ -100,14 +100,14 @@ const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readon
   Answer: { cls: Answer, genuine: isGenuineAnswer, toJSON: Answer.prototype.toJSON },
 };
 
-/** The brand of a toolnexus value of any loaded copy of the package, or `undefined`. */
-function brandOf(value: object): BrandName | undefined {
-  let brand: unknown;
-  try {
-    brand = (value as { [BRAND]?: unknown })[BRAND];
-  } catch {
-    return undefined; // a hostile Proxy: certainly not one of ours
-  }
+/**
+ * The brand of a toolnexus value of any loaded copy of the package, or `undefined`: read below
+ * Object.prototype (a polluted Object.prototype brands nothing). With `at` (a value being written), a
+ * prototype chain that cannot be read (a hostile Proxy) is a ValidationError there, never a quiet "no
+ * brand" that would write a toolnexus value as plain data; without, it is `undefined`.
+ */
+function brandOf(value: object, at?: readonly Segment[]): BrandName | undefined {
+  const brand = at === undefined ? safeBrand(value) : lazyGuard(at, "the value's brand", () => readBrand(value));
   return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
 }
 
@@ -281,14 +281,14 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   #write(value: unknown, key: string, at: Segment[], ancestors: Set<object>): unknown {
     if ((typeof value !== "object" || value === null) && typeof value !== "bigint") return value;
     if (typeof value === "object") {
-      const brand = brandOf(value);
+      const brand = brandOf(value, at);
       if (brand !== undefined) return this.#tagged(value, brand, at);
     }
     const toJSON = lazyGuard(at, "toJSON", () => (value as { toJSON?: unknown }).toJSON);
     if (typeof toJSON === "function") {
       value = toJSON.call(value, key); // a throw here is not ours to name: toPayload gives undefined, as Temporal's converter does
       if (typeof value !== "object" || value === null) return value;
-      const brand = brandOf(value);
+      const brand = brandOf(value, at);
       if (brand !== undefined) return this.#tagged(value, brand, at);
     }
     if (typeof value !== "object" || isBoxed(value)) return value; // JSON.stringify unwraps (or refuses) these itself

@@ -4,7 +4,7 @@
  * @module
  */
 import { Immer } from "immer";
-import { checkSubclass, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, readOwn } from "./boundary";
+import { checkSubclass, checksAsBranded, classFor, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, prototypeFor, readOwn } from "./boundary";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
 import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
@@ -412,7 +412,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return this.fromJSON(data); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, ToolResult, "ToolResult", "[workflow-deserialize]").fromJSON(data); }
 
   // -------------------------------------------------------------------------------------------------------
   // Static factories
@@ -429,7 +429,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    return factory(this, output, false, init);
+    return factory(resultProto(this, "ok"), output, false, init);
   }
 
   /**
@@ -444,7 +444,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    return factory(this, output, true, init);
+    return factory(resultProto(this, "error"), output, true, init);
   }
 
   /**
@@ -466,12 +466,13 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     request: Request<any> | (Omit<RequestInit<any>, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
   ): PendingResult<InstanceOf<R>> {
+    const proto = resultProto(this, "pending");
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
-    return build(this.prototype, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
+    return build(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
   }
 
   /**
@@ -487,6 +488,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
+    resultProto(this, "authRequired");
     if (url === "") vfail("invalid-value", "url", "The url is empty", "Pass the login URL.");
     if (typeof url !== "string") wrongType("url", "a string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as PendingResult<InstanceOf<R>>;
@@ -506,7 +508,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static fromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
-    return readResult(this.prototype, value);
+    return readResult(resultProto(this, "fromJSON"), value);
   }
 
   /**
@@ -523,14 +525,20 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
     try {
-      return { success: true, data: readResult(this.prototype, value) };
+      return { success: true, data: readResult(resultProto(this, "safeFromJSON"), value) };
     } catch (e) {
       return { success: false, error: asValidationError(e) };
     }
   }
 
   /**
-   * True when `value` is a `ToolResult` (of any subclass), from this copy of the package or another.
+   * True when `value` is a `ToolResult` (of any subclass), from this copy of the package or another (the
+   * ESM and the CJS build side by side).
+   *
+   * A result this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its four fields are its own and pass the check of {@link ToolResult.fromJSON} (read once
+   * each): `Object.create(ToolResult.prototype)`, a bare brand, or a brand on a polluted `Object.prototype`
+   * is not a result. Never throws (a hostile Proxy or a throwing getter gives `false`).
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -540,7 +548,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static isToolResult(value: unknown): value is ToolResult<Metadata> {
-    return hasBrand(value, "ToolResult");
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isGenuineResult(value) || checksAsBranded(value, "ToolResult", FIELDS, (fields) => readResult(ToolResult.prototype, fields));
   }
 
   /**
@@ -556,8 +565,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static json<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    // copyJson refuses `undefined` too, which JSON.stringify would turn into no text at all.
-    return factory(this, JSON.stringify(copyJson(value, newWalk(""), -1)), false, init);
+    return jsonResult(resultProto(this, "json"), value, init);
   }
 
   /**
@@ -565,7 +573,10 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * re-created in this class); `undefined` becomes `ok("")`; any other value goes through
    * {@link ToolResult.json}. A thrown `Error` becomes `error(message)` with `metadata.error = { name, code? }`;
    * anything else thrown becomes `error(String(value))`. `init` applies only to results `attempt` builds.
-   * An async `fn` gives a Promise. Called on a subclass, every result is of that subclass.
+   * An async `fn` gives a Promise. Called on a subclass, every result is of that subclass; called unbound
+   * (destructured), as ToolResult's. Called on anything else (a plain object it was copied onto), it does not
+   * run `fn` and returns, at once, `ToolResult.error(message)` with `metadata.error = { name:
+   * "ValidationError", code: "invalid-type" }`: the error any other static would throw.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -581,7 +592,15 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
   static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
-    const failed = (e: unknown) => fromThrown(this, e, init);
+    let proto: object;
+    try {
+      proto = resultProto(this, "attempt");
+    } catch (e) {
+      // Called on something that is neither ToolResult nor a subclass: the body is not run, and the error
+      // result, of ToolResult itself, says why (as for a body that is not a function).
+      return fromThrown(ToolResult.prototype, e, init);
+    }
+    const failed = (e: unknown): InstanceOf<R> => fromThrown(proto, e, init);
     let value: unknown;
     let then: unknown;
     try {
@@ -592,8 +611,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     } catch (e) {
       return failed(e);
     }
-    if (typeof then === "function") return Promise.resolve(value as PromiseLike<unknown>).then((v) => fromValue(this, v, init), failed);
-    return fromValue(this, value, init);
+    if (typeof then === "function") return Promise.resolve(value as PromiseLike<unknown>).then((v) => fromValue<InstanceOf<R>>(proto, v, init), failed);
+    return fromValue<InstanceOf<R>>(proto, value, init);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -761,7 +780,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy that fits the budget, or this same instance when it already fits. Output is cut on a code-point
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
-   * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole.
+   * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole. Every budget
+   * is optional, and so is the argument: `truncate()` and `truncate({})` give this same instance.
    *
    * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
@@ -770,7 +790,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * result.truncate({ maxOutputChars: 4000, maxPartBytes: 5 * 1024 * 1024 });
    * ```
    */
-  truncate(limits: TruncateBudget): this {
+  truncate(limits?: TruncateBudget): this {
+    // Every budget is optional, so is the budget itself: truncate() is truncate({}), the same instance.
+    if (limits === undefined) return this;
     if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
     // Own properties, each read once: Object.prototype.maxTokens is no budget.
     const given = readOwn(limits, BUDGETS, "");
@@ -904,27 +926,39 @@ function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] 
   return a === b || (!!a && !!b && a.length === b.length && a.every((p, i) => samePartFields(p, b[i])));
 }
 
-/** `ok()` and `error()`: the output, with parts and metadata from the init. */
-function factory<R extends ToolResult<any>>(cls: ResultClass<R>, output: unknown, isError: boolean, init: unknown): R {
-  if (init === undefined) return make(cls.prototype, checkOutput(output), isError, null, null);
-  const f = readFields(init, "The init", PARTS_AND_METADATA);
-  return build(cls.prototype, { ...f, output: checkOutput(output), isError });
+/** The prototype a static of ToolResult called on `cls` builds with (see boundary's prototypeFor). */
+function resultProto(cls: unknown, fn: string): object {
+  // ToolResult itself, the fast path, decided here: small enough to be inlined into ok() and error().
+  return cls === ToolResult ? ToolResult.prototype : prototypeFor(cls, ToolResult, "ToolResult", fn);
 }
 
-function fromValue<R extends ToolResult<any>>(cls: ResultClass<R>, value: unknown, init: unknown): R {
+/** `ok()` and `error()`: the output, with parts and metadata from the init, as an instance of `proto`. */
+function factory<R>(proto: object, output: unknown, isError: boolean, init: unknown): R {
+  if (init === undefined) return make(proto, checkOutput(output), isError, null, null);
+  const f = readFields(init, "The init", PARTS_AND_METADATA);
+  return build(proto, { ...f, output: checkOutput(output), isError });
+}
+
+/** `json()`: `ok` of the value's JSON text, as an instance of `proto`. */
+function jsonResult<R>(proto: object, value: unknown, init: unknown): R {
+  // copyJson refuses `undefined` too, which JSON.stringify would turn into no text at all.
+  return factory(proto, JSON.stringify(copyJson(value, newWalk(""), -1)), false, init);
+}
+
+function fromValue<R>(proto: object, value: unknown, init: unknown): R {
   try {
     // A genuine result of this class is kept; any other result (another class, another copy of the package,
     // a look-alike, a Proxy of one) is read by its fields and checked, as JSON is.
-    if (isGenuineResult(value) && Object.getPrototypeOf(value) === cls.prototype) return value as R;
-    if (isGenuineResult(value) || hasBrand(value, "ToolResult")) return readResult(cls.prototype, value);
-    if (typeof value === "string" || value === undefined) return factory(cls, value ?? "", false, init);
-    return ToolResult.json.call(cls as never, value, init as never) as R;
+    if (isGenuineResult(value) && Object.getPrototypeOf(value) === proto) return value as R;
+    if (isGenuineResult(value) || hasBrand(value, "ToolResult")) return readResult(proto, value);
+    if (typeof value === "string" || value === undefined) return factory(proto, value ?? "", false, init);
+    return jsonResult(proto, value, init);
   } catch (e) {
-    return fromThrown(cls, e, undefined);
+    return fromThrown(proto, e, undefined);
   }
 }
 
-function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
+function fromThrown<R>(proto: object, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
   const message = thrownMessage(thrown);
   let error: { name: string; code?: string } | undefined;
   if (isInstance(thrown, Error)) {
@@ -940,10 +974,10 @@ function fromThrown<R extends ToolResult<any>>(cls: ResultClass<R>, thrown: unkn
     }
   }
   try {
-    return factory(cls, message, true, { parts: init?.parts, metadata: error ? { ...init?.metadata, error } : init?.metadata });
+    return factory(proto, message, true, { parts: init?.parts, metadata: error ? { ...init?.metadata, error } : init?.metadata });
   } catch (e) {
     // The init itself is invalid: report that, without it, rather than throw.
     const v = asValidationError(e);
-    return factory(cls, `${message} (and attempt() got an invalid init: ${v.message})`, true, { metadata: { error: { name: v.name, code: v.code } } });
+    return factory(proto, `${message} (and attempt() got an invalid init: ${v.message})`, true, { metadata: { error: { name: v.name, code: v.code } } });
   }
 }

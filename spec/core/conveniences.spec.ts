@@ -191,6 +191,23 @@ describe("result.truncate (fixtures/core/truncate.json)", () => {
     expect((err as ValidationError).path).toBe(c.path);
   });
 
+  it("every budget is optional, the argument too: truncate() is truncate({}), the same instance", () => {
+    class Mine extends ToolResult {}
+    const results = [
+      ToolResult.ok("x".repeat(10_000)),
+      ToolResult.fromJSON({ output: "hello", isError: true, parts: [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], metadata: { a: 1 } }),
+      Mine.error("failed"),
+      ToolResult.pending({ kind: "approval", prompt: "Allow?" }),
+    ];
+    for (const r of results) {
+      expect(r.truncate()).toBe(r);
+      expect(r.truncate(undefined)).toBe(r);
+      expect(r.truncate({})).toBe(r);
+    }
+    // A budget that is given must still be an object.
+    expect(() => ToolResult.ok("x").truncate(null as never)).toThrow(ValidationError);
+  });
+
   it("every budget from 0 to the full length fits, on random astral text", () => {
     const text = "a😀b😀😀c" + "x".repeat(50) + "😀";
     const r = ToolResult.ok(text);

@@ -149,7 +149,8 @@ describe("Request and Answer documents (fixtures/core/suspension.json)", () => {
     invalidRequests: Doc[];
     validAnswers: Doc[];
     invalidAnswers: Doc[];
-    expiry: { expiresAt: string; now: string; expired: boolean }[];
+    /** `now` as a date-time, or `nowMs` as a number of milliseconds (which may hold a fraction). */
+    expiry: { expiresAt: string; now?: string; nowMs?: number; expired: boolean }[];
   }>("core/suspension.json");
 
   it.each(s.validRequests.map((c) => [c.name, c] as const))("valid request: %s", (_n, c) => {
@@ -176,8 +177,12 @@ describe("Request and Answer documents (fixtures/core/suspension.json)", () => {
     const safe = Answer.safeFromJSON(c.json);
     expect(!safe.success && safe.error.code).toBe(c.code);
   });
-  it.each(s.expiry.map((c) => [`${c.expiresAt} at ${c.now}`, c] as const))("isExpired: %s", (_n, c) => {
+  it.each(s.expiry.map((c) => [`${c.expiresAt} at ${c.now ?? `${c.nowMs} ms`}`, c] as const))("isExpired: %s", (_n, c) => {
     const r = new Request({ id: "r1", kind: "input", prompt: "p", expiresAt: c.expiresAt });
+    if (c.now === undefined) {
+      expect(r.isExpired(c.nowMs)).toBe(c.expired);
+      return;
+    }
     expect(r.isExpired(new Date(c.now))).toBe(c.expired);
     expect(r.isExpired(Date.parse(c.now))).toBe(c.expired);
   });

@@ -444,9 +444,12 @@ describe("look-alikes are checked, never trusted", () => {
     const a = Answer.accept("r1");
     expect(a.equals(lookAlike(Answer.prototype, { id: "r1", ok: true, data: undefined, reason: undefined }))).toBe(false);
     expect(a.equals(Answer.fromJSON({ id: "r1", ok: true }))).toBe(true);
-    // A Request look-alike with the right id but no kind is not a request: it answers to nothing...
+    // A Request look-alike with the right id but a kind that is no string is not a request: asking whether an
+    // answer is for it is a ValidationError naming the field (never a quiet true, nor a quiet false)...
     const fakeRequest = lookAlike(Request.prototype, { id: "r1", kind: 7, prompt: "p" }) as Request;
-    expect(a.answers(fakeRequest)).toBe(false);
+    const notRequest = thrown(() => a.answers(fakeRequest));
+    expect(notRequest).toBeInstanceOf(ValidationError);
+    expect((notRequest as ValidationError).path).toBe("kind");
     expect(a.answers(lookAlike(Request.prototype, { id: "r1", kind: "input", prompt: "p" }) as Request)).toBe(true);
     // ...and no answer is made for it.
     for (const make of [() => Answer.accept(fakeRequest), () => Answer.decline(fakeRequest), () => Answer.output(fakeRequest, "x")]) {

@@ -30,6 +30,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "Answer.fromJSON": (v) => Answer.fromJSON(v),
   "Answer.accept": (...a) => (Answer.accept as Call)(...a),
   "Answer.decline": (...a) => (Answer.decline as Call)(...a),
+  "answer.answers": (request) => Answer.accept("r1").answers(request),
   "ContentPart.text": (t) => ContentPart.text(t),
   "ContentPart.fromBytes": (...a) => (ContentPart.fromBytes as Call)(...a),
   "ContentPart.fromBase64": (...a) => (ContentPart.fromBase64 as Call)(...a),
@@ -50,6 +51,10 @@ export const CALLS: Readonly<Record<string, Call>> = {
     }
     return (Shouting.ok as Call)(output);
   },
+  // A static copied onto a plain object, or called on a function that is no subclass: the receiver is refused.
+  "ToolResult.ok called on a plain object": (...a) => Reflect.apply(ToolResult.ok, {}, a),
+  "ContentPart.fromJSON called on a function that is not a subclass": (...a) => Reflect.apply(ContentPart.fromJSON, function notASubclass() {}, a),
+  "Answer.accept called on a class of its own": (...a) => Reflect.apply(Answer.accept, class Other {}, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
 };
 
