@@ -160,8 +160,8 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * by what was wrong: `[unsupported MCP content block (unknown type "video")]`. The server's text is shown
  * with its control characters escaped, so that it cannot start a line of its own. `unsupported: "error"`
  * throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves the line out. `maxBytes`
- * applies to the parts read, as in the other projections; a part over it is named the same way (else its
- * line is the usual `[unsupported image part (image/png, 82 bytes)]`). A malformed result (not an
+ * applies to the parts read, as in the other projections: a part over it gets the usual placeholder,
+ * `[unsupported image part (image/png, 82 bytes)]`. A malformed result (not an
  * object, `content` not an array, `isError` not a boolean) is a `ValidationError`, and so is a block that
  * cannot be read (a revoked Proxy, a getter or a Proxy trap that throws: the error names its path, such as
  * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
@@ -203,7 +203,8 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
       const over = overCap(ctx, read.part);
       if (over === undefined) parts.push(read.part);
       else {
-        const line = losePart(ctx, i, read.part, over, `content[${i}]`, namedLine(read));
+        // A part read whole, over the cap: the usual placeholder, which names it by type, mime type and size.
+        const line = losePart(ctx, i, read.part, over, `content[${i}]`);
         if (line !== undefined) lossLines.push(line);
       }
     } else {

@@ -186,11 +186,10 @@ export function placeholderFor(part: ContentPart): string {
 
 /**
  * Handles one lost part by the policy: reports it to `onLoss` (always, before anything else), then throws
- * (`error`), or returns the placeholder text (`placeholder`) or `undefined` (`omit`). The placeholder is
- * {@link placeholderFor}'s, or `text` when given (`fromMcp` names a lost block by its name and uri).
+ * (`error`), or returns the placeholder text (`placeholder`, {@link placeholderFor}'s) or `undefined` (`omit`).
  */
-export function losePart(ctx: Context, index: number, part: ContentPart, reason: string, path = `parts[${index}]`, text?: string): string | undefined {
-  const placeholder = ctx.policy === "placeholder" ? (text ?? placeholderFor(part)) : undefined;
+export function losePart(ctx: Context, index: number, part: ContentPart, reason: string, path = `parts[${index}]`): string | undefined {
+  const placeholder = ctx.policy === "placeholder" ? placeholderFor(part) : undefined;
   report(ctx, path, reason, part, placeholder);
   if (ctx.policy === "error") {
     throw new ContentPartError(
