@@ -91,14 +91,7 @@ export async function readSource(
  */
 function isBlob(value: unknown): value is Blob {
   if (typeof Blob !== "function" || typeof value !== "object" || value === null) return false;
-  const size = Object.getOwnPropertyDescriptor(Blob.prototype, "size")?.get;
-  if (size === undefined) return false;
-  try {
-    Reflect.apply(size, value, []);
-    return true;
-  } catch {
-    return false;
-  }
+  return getterAnswers(Blob.prototype, "size", value);
 }
 
 /**
@@ -117,10 +110,18 @@ function fileNameOf(blob: Blob): string | undefined {
  */
 function isReadableStream(value: unknown): value is ReadableStream<unknown> {
   if (typeof ReadableStream !== "function" || typeof value !== "object" || value === null) return false;
-  const locked = Object.getOwnPropertyDescriptor(ReadableStream.prototype, "locked")?.get;
-  if (locked === undefined) return false;
+  return getterAnswers(ReadableStream.prototype, "locked", value);
+}
+
+/**
+ * True when the platform getter `name` of `proto` (its own accessor) answers for `value`: such a getter
+ * checks its receiver's internal state and throws for anything but the real thing.
+ */
+function getterAnswers(proto: object, name: string, value: object): boolean {
+  const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+  if (get === undefined) return false;
   try {
-    Reflect.apply(locked, value, []);
+    Reflect.apply(get, value, []);
     return true;
   } catch {
     return false;
