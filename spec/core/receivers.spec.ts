@@ -7,6 +7,7 @@
 // Vercel Workflow's serializer) answer the same whatever they are called on.
 import { describe, expect, it } from "@jest/globals";
 import { Answer, ContentPart, ContentPartError, Request, ToolResult, ValidationError } from "toolnexus";
+import { thrownBy } from "../support/throws";
 
 type AnyFn = (...args: unknown[]) => unknown;
 type ClassName = "ToolResult" | "ContentPart" | "Request" | "Answer";
@@ -139,13 +140,7 @@ describe.each(ROWS.map((r) => [`${r.cls}.${label(r.name)}`, r] as const))("%s", 
           expect(Object.getPrototypeOf(v)).toBe(C.prototype);
           expect(text(v)).toBe(text(base()));
         } else {
-          let thrown: unknown;
-          try {
-            call();
-          } catch (e) {
-            thrown = e;
-          }
-          expectReceiverError(thrown, row);
+          expectReceiverError(thrownBy(call), row);
         }
         return;
       case "async": {

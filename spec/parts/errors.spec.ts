@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { ContentPart, ContentPartError, ToolResult, ToolnexusError, ValidationError } from "toolnexus";
 import { loadJSON } from "../support/fixtures";
+import { thrownBy } from "../support/throws";
 import { MEDIA, caught, hex, makeSource, mediaBytes, toBase64 } from "./support";
 
 type SourceSpec =
@@ -264,13 +265,7 @@ describe("every error code", () => {
       expect(promise).toBeInstanceOf(Promise);
       expectError(await caught(() => promise), c);
     } else {
-      let thrown: unknown;
-      try {
-        call();
-      } catch (e) {
-        thrown = e;
-      }
-      expectError(thrown, c);
+      expectError(thrownBy(call), c);
     }
   });
 });
