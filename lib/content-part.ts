@@ -5,9 +5,11 @@
  * @module
  */
 import { decodeBase64, decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { checkSubclass, checksAsBranded, classFor, isArrayAt, isGenuinePart, markPart, ownField, prototypeFor, readOwn } from "./boundary";
+import { checksAsBranded, isArrayAt, ownField, readOwn } from "./boundary";
+import { isGenuinePart, markPart } from "./marks";
+import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, INSPECT, isInstance } from "./brand";
-import { ContentPartError, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
+import { asPartError, ContentPartError, partError, safely, ToolnexusError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
 import { joinPath, located } from "./path";
@@ -91,9 +93,6 @@ const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 // ---------------------------------------------------------------------------------------------------------
 // Errors: every message says what was wrong, where, and how to fix it, and never holds part data.
 
-function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
-  return new ContentPartError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
-}
 
 /** `The name must be a string, got a number`: a value of the wrong type, named by its kind, never shown. */
 function wrongType(path: string, what: string, value: unknown, fix: string, expected = "a string", code: ToolnexusErrorCode = "invalid-type"): ContentPartError {
@@ -587,14 +586,6 @@ function settle<P extends ContentPart>(promise: Promise<P>): Promise<SafeResult<
   );
 }
 
-function asPartError(e: unknown): ContentPartError {
-  if (isInstance(e, ContentPartError)) return e as ContentPartError;
-  if (isInstance(e, ToolnexusError)) {
-    const t = e as ToolnexusError;
-    return new ContentPartError(t.code, t.message, { path: t.path, cause: e });
-  }
-  return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
-}
 
 /** The UTF-8 length of a string; a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it. */
 function utf8Length(s: string): number {
@@ -1017,11 +1008,7 @@ export class ContentPart {
    * ```
    */
   static safeFromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): SafeResult<P, ContentPartError> {
-    try {
-      return { success: true, data: toPart(value, "", protoFor(this, "safeFromJSON")) as P };
-    } catch (e) {
-      return { success: false, error: asPartError(e) };
-    }
+    return safely(() => toPart(value, "", protoFor(this, "safeFromJSON")) as P, asPartError);
   }
 
   /**

@@ -166,6 +166,63 @@ export function thrownMessage(e: unknown): string {
 }
 
 /**
+ * Any error as a {@link ValidationError}: one as it is; another toolnexus error wrapped with its code, message
+ * and path; anything else (a value a getter or Proxy trap threw) an `invalid-value` error at the path `""`.
+ *
+ * @internal
+ */
+export function asValidationError(e: unknown): ValidationError {
+  if (isA(e, ValidationError)) return e;
+  const t = isA(e, ToolnexusError) ? e : undefined;
+  return new ValidationError(t ? t.code : "invalid-value", t ? t.message : `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { path: t?.path, cause: e });
+}
+
+/**
+ * Any error as a {@link ContentPartError}: one as it is; another toolnexus error wrapped with its code,
+ * message and path; anything else (what a source threw while it was read) a `read-failed` error.
+ *
+ * @internal
+ */
+export function asPartError(e: unknown): ContentPartError {
+  if (isA(e, ContentPartError)) return e;
+  if (isA(e, ToolnexusError)) return new ContentPartError(e.code, e.message, { path: e.path, cause: e });
+  return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
+}
+
+/** `e instanceof C`, false for a value whose prototype cannot be read (a hostile Proxy thrown by a getter). */
+function isA<C extends abstract new (...args: never[]) => unknown>(e: unknown, C: C): e is InstanceType<C> {
+  try {
+    return e instanceof C;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `safe*` twin of a reader: `{ success: true, data }` when `read` returns, `{ success: false, error }` with
+ * what it threw as `as` makes it ({@link asValidationError}, or {@link asPartError} for parts). Never throws.
+ *
+ * @internal
+ */
+export function safely<T, E extends ToolnexusError = ValidationError>(read: () => T, as: (e: unknown) => E = asValidationError as never): SafeResult<T, E> {
+  try {
+    return { success: true, data: read() };
+  } catch (e) {
+    return { success: false, error: as(e) };
+  }
+}
+
+/**
+ * A {@link ContentPartError} whose message reads "`problem` at `path`. `fix`", as {@link raise} words a
+ * ValidationError; returned, for the caller to throw.
+ *
+ * @internal
+ */
+export function partError(code: ToolnexusErrorCode, path: string, problem: string, fix: string, cause?: unknown): ContentPartError {
+  return new ContentPartError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+}
+
+/**
  * Throws a {@link ValidationError} whose message reads "`problem` at `path`. `fix`" (the place left out for
  * the path `""`, and when the problem names it already): what was wrong, where, and how to fix it.
  *

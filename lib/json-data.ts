@@ -5,6 +5,7 @@
 // recognised by a private field and shared, not copied again.
 import fastDeepEqual from "fast-deep-equal";
 import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
+import { isOwned, markOwned } from "./marks";
 import { formatPath, type Segment } from "./path";
 
 /** How many objects and arrays may nest below the root of a JSON value (`metadata`, `data`). */
@@ -14,45 +15,11 @@ const getPrototype = Object.getPrototypeOf;
 const objectPrototype = Object.prototype;
 
 /**
- * Returns the object it is given, so that a subclass's field initializers stamp that object. Use what `new`
- * returns (it is the object given): a bundler sees a constructor without effects and drops a bare `new`.
- */
-export class Stamp {
-  constructor(value: object) {
-    return value as Stamp;
-  }
-}
-
-/**
- * Deep-frozen objects and arrays built by this copy of the library, safe to share, carry this private field.
- * A private field is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone,
- * util.inspect) and cannot be forged outside this module, as a WeakSet entry could not; but it costs one
- * property transition, where a WeakSet hashed each object and cost the collector an ephemeron per entry
- * (about three quarters of the time of copying 1 KB of metadata). Stamp an object once, before freezing it.
- */
-class Owned extends Stamp {
-  readonly #owned = true;
-  static has(value: object): boolean {
-    return #owned in value;
-  }
-}
-
-/**
  * Owned subtrees holding an object with an own `constructor`, `valueOf` or `toString` key (and Requests whose
  * data does): legal JSON, but fast-deep-equal reads those properties as methods, so `jsonEqual` compares
  * these objects itself.
  */
 const HAZARD = new WeakSet<object>();
-
-/** Marks a value the library built itself and is about to freeze (once per value, before the freeze). */
-export function own<T extends object>(value: T): T {
-  return new Owned(value) as unknown as T;
-}
-
-/** True when the library built and froze `value` itself. */
-export function isOwned(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Owned.has(value);
-}
 
 /** Marks an owned value (a Request in metadata) as holding a key that fast-deep-equal would misread. */
 export function markHazard(value: object): void {
@@ -170,7 +137,7 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
       return notJson(walk, value);
   }
   const obj = value as object;
-  if (Owned.has(obj)) {
+  if (isOwned(obj)) {
     if (HAZARD.has(obj)) walk.hazard = true;
     return obj;
   }
@@ -273,7 +240,7 @@ export function copyObject<T extends Record<string, unknown>>(
 function seal<T extends object>(copy: T, walk: Walk): T {
   walk.ancestors.pop();
   if (walk.hazard) HAZARD.add(copy);
-  return Object.freeze(own(copy));
+  return Object.freeze(markOwned(copy));
 }
 
 /** Reads a JSON object (`Request.data`, `Answer.data`): a plain object, deep-frozen and owned. */

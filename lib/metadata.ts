@@ -1,15 +1,8 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
 import { ValidationError } from "./errors";
-import { copyObject, fail, isHazard, isPlainObject, markHazard, newWalk, Stamp, typeName, type Walk } from "./json-data";
+import { copyObject, fail, isHazard, isPlainObject, markHazard, newWalk, typeName, type Walk } from "./json-data";
+import { isMetadataRoot, newMetadataRoot } from "./marks";
 import { Request, toRequest } from "./suspension";
-
-/** Metadata roots already validated by this copy of the library carry this private field: shared as they are. */
-class Root extends Stamp {
-  readonly #root = true;
-  static has(value: object): boolean {
-    return #root in value;
-  }
-}
 
 /** The reserved key that turns a result into a suspension. */
 export const PENDING = "pending";
@@ -20,13 +13,13 @@ export const PENDING = "pending";
  */
 export function toMetadata(value: unknown): Readonly<Record<string, unknown>> | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === "object" && Root.has(value)) return value as Readonly<Record<string, unknown>>;
+  if (isMetadataRoot(value)) return value as Readonly<Record<string, unknown>>;
   const walk = newWalk("metadata");
   if (!isPlainObject(value)) {
     return fail("invalid-type", walk, `metadata must be a plain object, got ${typeName(value)}`, "Pass a plain object, or null.");
   }
   // The root is copied into an object stamped as a root, and its `pending` is read as a Request.
-  const out = copyObject(value, walk, -1, new Root({}) as unknown as Record<string, unknown>, readPending);
+  const out = copyObject(value, walk, -1, newMetadataRoot(), readPending);
   return Object.keys(out).length === 0 ? null : out;
 }
 

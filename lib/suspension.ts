@@ -5,9 +5,11 @@
  *
  * @module
  */
-import { checkSubclass, checksAsBranded, classFor, guard, isArrayAt, isGenuineAnswer, isGenuineRequest, markAnswer, markRequest, ownField, prototypeFor } from "./boundary";
+import { checksAsBranded, guard, isArrayAt, ownField } from "./boundary";
+import { isGenuineAnswer, isGenuineRequest, markAnswer, markRequest } from "./marks";
+import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, hasBrand, isInstance } from "./brand";
-import { ValidationError, ToolnexusError, raise, thrownMessage, type SafeResult } from "./errors";
+import { ValidationError, raise, safely, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
 import type { JsonFields } from "./json-type";
 import { joinPath } from "./path";
@@ -439,7 +441,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
-    return safe(() => {
+    return safely(() => {
       prototypeFor(this, Request, "Request", "safeFromJSON");
       return Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>;
     });
@@ -714,7 +716,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
-    return safe(() => {
+    return safely(() => {
       prototypeFor(this, Answer, "Answer", "safeFromJSON");
       return Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>;
     });
@@ -795,18 +797,3 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   }
 }
 
-function safe<T>(read: () => T): SafeResult<T> {
-  try {
-    return { success: true, data: read() };
-  } catch (e) {
-    return { success: false, error: asValidationError(e) };
-  }
-}
-
-/** Any error as a ValidationError (a ToolnexusError that is not one is wrapped, keeping code and path). */
-export function asValidationError(e: unknown): ValidationError {
-  if (isInstance(e, ValidationError)) return e as ValidationError;
-  const t = isInstance(e, ToolnexusError) ? (e as ToolnexusError) : undefined;
-  // path undefined is the empty path.
-  return new ValidationError(t ? t.code : INVALID_VALUE, t ? t.message : `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { path: t?.path, cause: e });
-}

@@ -36,7 +36,8 @@ import {
   type PayloadConverterWithEncoding,
   type SerializationContext,
 } from "@temporalio/common";
-import { guard, isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult, ownKeys, readArray, readOptions, snapshot } from "./boundary";
+import { guard, ownKeys, readArray, readOptions, snapshot } from "./boundary";
+import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
 import { brandOf as safeBrand, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";

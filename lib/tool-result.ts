@@ -4,15 +4,17 @@
  * @module
  */
 import { Immer } from "immer";
-import { checkSubclass, checksAsBranded, classFor, escapeControl, isGenuinePart, isGenuineRequest, isGenuineResult, markResult, ownField, prototypeFor, readOwn } from "./boundary";
+import { checksAsBranded, escapeControl, ownField, readOwn } from "./boundary";
+import { isOwned, markOwned, isGenuinePart, isGenuineRequest, isGenuineResult, markResult } from "./marks";
+import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
 import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
-import { thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
-import { copyJson, fail, isOwned, jsonEqual, MAX_DEPTH, newWalk, own, typeName } from "./json-data";
+import { asValidationError, safely, thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
+import { copyJson, fail, jsonEqual, MAX_DEPTH, newWalk, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
 import type { JsonFields } from "./json-type";
 import { formatPath } from "./path";
-import { asValidationError, Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
+import { Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
 
 /** A value made deeply read-only, as a result's metadata is deeply frozen. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -176,7 +178,7 @@ function toParts(value: unknown): readonly ContentPart[] | null {
     if (entry === HOLE) vfail("invalid-value", `parts[${i}]`, "parts has a hole", "Pass a dense array.");
     out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toPart(entry, `parts[${i}]`);
   }
-  return Object.freeze(own(out));
+  return Object.freeze(markOwned(out));
 }
 
 /**
@@ -524,11 +526,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
-    try {
-      return { success: true, data: readResult(resultProto(this, "safeFromJSON"), value) };
-    } catch (e) {
-      return { success: false, error: asValidationError(e) };
-    }
+    return safely(() => readResult(resultProto(this, "safeFromJSON"), value));
   }
 
   /**
@@ -823,7 +821,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const cut = cutOutput(output, lines.slice(kept).join(""), Math.min(maxChars, (maxTokens - spent) * 4));
     if (kept === n && cut === output) return this;
     // A prefix of a genuine result's parts is all genuine parts: stamped and frozen as toParts would, unchecked.
-    const keptParts = kept === n ? this.parts : kept === 0 ? null : isGenuineResult(this) ? Object.freeze(own(parts.slice(0, kept))) : toParts(parts.slice(0, kept));
+    const keptParts = kept === n ? this.parts : kept === 0 ? null : isGenuineResult(this) ? Object.freeze(markOwned(parts.slice(0, kept))) : toParts(parts.slice(0, kept));
     return copy(this, cut, this.isError, keptParts, this.metadata);
   }
 

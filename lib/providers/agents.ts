@@ -11,7 +11,7 @@ import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { Answer, Request, type JsonObject } from "../suspension";
-import { isGenuineAnswer } from "../boundary";
+import { isGenuineAnswer } from "../marks";
 import { previewJson } from "./ai-sdk-approvals";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */

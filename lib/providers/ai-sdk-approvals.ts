@@ -18,7 +18,7 @@ import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
-import { isGenuineAnswer } from "../boundary";
+import { isGenuineAnswer } from "../marks";
 import type { Loss, OnLoss } from "./loss";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */

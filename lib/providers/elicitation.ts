@@ -13,7 +13,7 @@ import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
-import { isGenuineAnswer } from "../boundary";
+import { isGenuineAnswer } from "../marks";
 import type { Loss, OnLoss } from "./loss";
 
 /** A string field of an MCP form. */

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, isGenuineResult, readArray, snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
+import { isGenuineResult } from "../marks";
 import type { ContentPart } from "../content-part";
 import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";

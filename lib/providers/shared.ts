@@ -1,6 +1,7 @@
 // What every projection shares: reading its options, reading the result, and handling a loss by the policy.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
-import { escapeControl, isGenuineResult, ownField } from "../boundary";
+import { escapeControl, ownField } from "../boundary";
+import { isGenuineResult } from "../marks";
 import { partLabel, type ContentPart } from "../content-part";
 import { ContentPartError, ToolnexusError, ValidationError, raise } from "../errors";
 import { typeName } from "../json-data";

@@ -1,0 +1,103 @@
+// The private marks: how this loaded copy of the library knows the objects it made itself. A private field
+// is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone, util.inspect) and cannot
+// be forged outside this module: not by `instanceof`, the prototype, a `Symbol.for` brand, or a Proxy of a
+// marked object. See the README, "Reading what callers pass" ("Genuine or checked").
+
+/**
+ * Returns the object it is given, so that a subclass's field initializers stamp that object. Use what `new`
+ * returns (it is the object given): a bundler sees a constructor without effects and drops a bare `new`.
+ */
+class Stamp {
+  constructor(value: object) {
+    return value as Stamp;
+  }
+}
+
+/**
+ * Deep-frozen objects and arrays built by this copy of the library, safe to share, carry this private field.
+ * A private field is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone,
+ * util.inspect) and cannot be forged outside this module, as a WeakSet entry could not; but it costs one
+ * property transition, where a WeakSet hashed each object and cost the collector an ephemeron per entry
+ * (about three quarters of the time of copying 1 KB of metadata). Stamp an object once, before freezing it.
+ */
+class Owned extends Stamp {
+  readonly #owned = true;
+  static has(value: object): boolean {
+    return #owned in value;
+  }
+}
+
+/** Marks a value the library built itself and is about to freeze (once per value, before the freeze). */
+export function markOwned<T extends object>(value: T): T {
+  return new Owned(value) as unknown as T;
+}
+
+/** True when the library built and froze `value` itself. */
+export function isOwned(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Owned.has(value);
+}
+
+/** Metadata roots already validated by this copy of the library carry this private field: shared as they are. */
+class MetadataRoot extends Stamp {
+  readonly #root = true;
+  static has(value: unknown): boolean {
+    return typeof value === "object" && value !== null && #root in value;
+  }
+}
+
+/** A fresh, empty object marked as a validated metadata root (filled, then frozen, by the metadata reader). */
+export const newMetadataRoot = (): Record<string, unknown> => new MetadataRoot({}) as unknown as Record<string, unknown>;
+/** True for a metadata root this copy of the library validated. */
+export const isMetadataRoot: (value: unknown) => boolean = MetadataRoot.has;
+
+// Genuine values: one private mark per class, set on each instance before it is frozen.
+
+class ResultMark extends Stamp {
+  readonly #result = true;
+  static has(value: unknown): boolean {
+    return typeof value === "object" && value !== null && #result in value;
+  }
+}
+
+class PartMark extends Stamp {
+  readonly #part = true;
+  static has(value: unknown): boolean {
+    return typeof value === "object" && value !== null && #part in value;
+  }
+}
+
+class RequestMark extends Stamp {
+  readonly #request = true;
+  static has(value: unknown): boolean {
+    return typeof value === "object" && value !== null && #request in value;
+  }
+}
+
+class AnswerMark extends Stamp {
+  readonly #answer = true;
+  static has(value: unknown): boolean {
+    return typeof value === "object" && value !== null && #answer in value;
+  }
+}
+
+// `new Mark(target)` returns `target`, now carrying the private field (see Stamp). A bare `new` would look
+// free of effects to a bundler, so each returns what `new` gave.
+
+/** Marks an object this copy of the library is about to freeze as a genuine `ToolResult`. */
+export const markResult = <T extends object>(target: T): T => new ResultMark(target) as unknown as T;
+/** Marks an object this copy of the library is about to freeze as a genuine `ContentPart`. */
+export const markPart = <T extends object>(target: T): T => new PartMark(target) as unknown as T;
+/** Marks an object this copy of the library is about to freeze as a genuine `Request`. */
+export const markRequest = <T extends object>(target: T): T => new RequestMark(target) as unknown as T;
+/** Marks an object this copy of the library is about to freeze as a genuine `Answer`. */
+export const markAnswer = <T extends object>(target: T): T => new AnswerMark(target) as unknown as T;
+
+/** True for a `ToolResult` this copy of the library made (of any subclass); never for a look-alike or a Proxy. */
+export const isGenuineResult: (value: unknown) => boolean = ResultMark.has;
+/** True for a `ContentPart` this copy of the library made. */
+export const isGenuinePart: (value: unknown) => boolean = PartMark.has;
+/** True for a `Request` this copy of the library made. */
+export const isGenuineRequest: (value: unknown) => boolean = RequestMark.has;
+/** True for an `Answer` this copy of the library made. */
+export const isGenuineAnswer: (value: unknown) => boolean = AnswerMark.has;
+
