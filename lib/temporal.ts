@@ -36,12 +36,11 @@ import {
   type PayloadConverterWithEncoding,
   type SerializationContext,
 } from "@temporalio/common";
-import { defineKey, guard, ownKeys, readArray, readOptions, snapshot } from "./boundary";
+import { defineKey, guard, ownKeys, readArray, readOptions, snapshot, wrongType } from "./boundary";
 import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
-import { typeName } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
 import { Answer, Request } from "./suspension";
 import { ToolResult } from "./tool-result";
@@ -238,7 +237,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     const data = payload === undefined || payload === null ? undefined : snapshot(payload, ["data"], "", "A payload", PAYLOAD_FIX).data;
     if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
       if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
-      return raise("invalid-type", "data", `The payload's data must be bytes, got ${typeName(data)}`, PAYLOAD_FIX);
+      return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
     }
     let parsed: unknown;
     try {
