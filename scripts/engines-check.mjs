@@ -19,7 +19,7 @@ const semver = require("semver");
 
 /** Packages allowed to declare a Node newer than the one running, and why each is kept at that version. */
 const EXCEPTIONS = {
-  ai: "AI SDK 7: `toAiSdk` emits its current `file` content items (README, "What each provider carries, and what becomes a loss"); AI SDK 6, the last to accept Node 20, has only the deprecated `image-data`/`file-data` ones",
+  ai: "AI SDK 7: `toAiSdk` emits its current `file` content items (README, 'What each provider carries, and what becomes a loss'); AI SDK 6, the last to accept Node 20, has only the deprecated `image-data`/`file-data` ones",
   "@ai-sdk/provider": "part of AI SDK 7 (see `ai`)",
   "@ai-sdk/provider-utils": "part of AI SDK 7 (see `ai`)",
   "@ai-sdk/gateway": "part of AI SDK 7 (see `ai`)",
