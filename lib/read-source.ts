@@ -5,7 +5,7 @@
  * Only the async factories (`ContentPart.image`, `file`, `audio`, `from` and their `safe` twins) use this
  * code. It is part of the core chunk, imported statically: a code-split chunk loaded by a relative dynamic
  * `import()` is one that webpack turns into an async chunk, which Temporal's single-file workflow bundle
- * drops (DESIGN.md, "Package shape").
+ * drops (CONTRIBUTING.md, "Package shape").
  *
  * This module imports nothing from the rest of the library: it only reads bytes, and reports the failures
  * it detects as plain data (a {@link ReadFailure}), which the core turns into a `ContentPartError` with the
@@ -54,7 +54,7 @@ function withCause(failure: Failure, cause: unknown): Failure {
  * when `source` is none of these. `read` is the core's reader of one chunk (see {@link ChunkReader}), passed
  * in so that this module imports nothing. Each chunk is copied as it arrives.
  *
- * Each kind is recognised by what it is, never by its shape (DESIGN.md, "Reading what callers pass"): a
+ * Each kind is recognised by what it is, never by its shape (README, "Reading what callers pass"): a
  * stream by the platform's own `ReadableStream` methods, which only a real stream passes; an async iterable
  * by a `Symbol.asyncIterator` method of its own or of its prototypes, read once, and never one found on
  * `Object.prototype` (a standard one has none: one there is pollution). An object with a `getReader` of its

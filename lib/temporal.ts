@@ -36,12 +36,11 @@ import {
   type PayloadConverterWithEncoding,
   type SerializationContext,
 } from "@temporalio/common";
-import { guard, ownKeys, readArray, readOptions, snapshot } from "./boundary";
+import { defineKey, guard, ownKeys, readArray, readOptions, snapshot, wrongType } from "./boundary";
 import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
-import { brandOf as safeBrand, protoOf, readBrand, type BrandName } from "./brand";
+import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
-import { typeName } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
 import { Answer, Request } from "./suspension";
 import { ToolResult } from "./tool-result";
@@ -50,7 +49,6 @@ import { ToolResult } from "./tool-result";
 const TAG = "$toolnexus";
 const ENCODING = "json/plain";
 const NAMES: readonly BrandName[] = ["ToolResult", "ContentPart", "Request", "Answer"];
-const hasOwn = Object.hasOwn;
 
 /**
  * A class the converter can revive: `ToolResult`, `ContentPart`, `Request`, `Answer` or a subclass of one
@@ -102,17 +100,19 @@ const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readon
 };
 
 /**
- * The brand of a toolnexus value of any loaded copy of the package, or `undefined`: read below
- * Object.prototype (a polluted Object.prototype brands nothing). With `at` (a value being written), a
+ * The toolnexus type `value` claims by its brand (of any loaded copy of the package), or `undefined`: read
+ * below Object.prototype (a polluted Object.prototype brands nothing). With `at` (a value being written), a
  * prototype chain that cannot be read (a hostile Proxy) is a ValidationError there, never a quiet "no
- * brand" that would write a toolnexus value as plain data; without, it is `undefined`.
+ * brand" that would write a toolnexus value as plain data; without, it is `undefined`. `at` builds the path
+ * only for an error.
  */
-function brandOf(value: object, at?: readonly Segment[]): BrandName | undefined {
-  const brand = at === undefined ? safeBrand(value) : lazyGuard(at, "the value's brand", () => readBrand(value));
+function claimedType(value: object, at?: () => string): BrandName | undefined {
+  const brand = at === undefined ? brandOf(value) : guard(at, "the value's brand", () => readBrand(value));
   return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
 }
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
+const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
 
 /** Thrown inside the writer for what Temporal's JSON converter cannot write either (a cycle). */
 class NotJson {}
@@ -157,7 +157,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * A name that is empty or one of the four base names, a base class itself, or a value that is not a
    * toolnexus class, is a {@link ValidationError} at `classes.<name>`.
    *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -178,7 +178,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
         raise("invalid-value", path, `The name ${JSON.stringify(name)} is taken by a toolnexus class`, "Register a subclass under a name of its own (its class name, say).");
       }
       const proto = typeof cls === "function" ? guard(path, "the prototype", () => (cls as { prototype?: unknown }).prototype) : undefined;
-      const base = typeof proto === "object" && proto !== null ? brandOf(proto) : undefined;
+      const base = typeof proto === "object" && proto !== null ? claimedType(proto) : undefined;
       const fromJSON = base === undefined ? undefined : guard(path, "fromJSON", () => (cls as { fromJSON?: unknown }).fromJSON);
       if (base === undefined || typeof fromJSON !== "function") {
         raise("invalid-type", path, "Not a subclass of ToolResult, ContentPart, Request or Answer", "Pass the class itself: { SearchResult }.");
@@ -198,7 +198,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * payload with empty data; so does this one). A look-alike of a toolnexus value that fails its class's
    * checks is a {@link ValidationError} naming its path.
    *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -224,7 +224,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * class (a registered subclass, or the base class). An unknown tag, a bad escape or a value that fails
    * its class's checks is a {@link ValidationError} naming its path.
    *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -237,13 +237,13 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     const data = payload === undefined || payload === null ? undefined : snapshot(payload, ["data"], "", "A payload", PAYLOAD_FIX).data;
     if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
       if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
-      return raise("invalid-type", "data", `The payload's data must be bytes, got ${typeName(data)}`, PAYLOAD_FIX);
+      return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(new TextDecoder().decode(data));
     } catch (e) {
-      return raise("not-json", "", `The payload is not JSON (${thrownMessage(e)})`, "Pass a payload written by a JSON converter.", e);
+      return raise("not-json", "", `The payload is not JSON (${thrownMessage(e)})`, PAYLOAD_FIX, e);
     }
     const path: Segment[] = [];
     try {
@@ -267,7 +267,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       try {
         json = (base.cls.fromJSON(value) as { toJSON(): unknown }).toJSON();
       } catch (e) {
-        throw at.length === 0 || !(e instanceof ValidationError) ? e : located(e, formatPath(at));
+        throw at.length === 0 || !(e instanceof ValidationError) ? e : fromPayloadRoot(e, formatPath(at));
       }
     }
     const proto = protoOf(value);
@@ -281,15 +281,16 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    */
   #write(value: unknown, key: string, at: Segment[], ancestors: Set<object>): unknown {
     if ((typeof value !== "object" || value === null) && typeof value !== "bigint") return value;
+    const here = (): string => formatPath(at);
     if (typeof value === "object") {
-      const brand = brandOf(value, at);
+      const brand = claimedType(value, here);
       if (brand !== undefined) return this.#tagged(value, brand, at);
     }
-    const toJSON = lazyGuard(at, "toJSON", () => (value as { toJSON?: unknown }).toJSON);
+    const toJSON = guard(here, "toJSON", () => (value as { toJSON?: unknown }).toJSON);
     if (typeof toJSON === "function") {
       value = toJSON.call(value, key); // a throw here is not ours to name: toPayload gives undefined, as Temporal's converter does
       if (typeof value !== "object" || value === null) return value;
-      const brand = brandOf(value, at);
+      const brand = claimedType(value, here);
       if (brand !== undefined) return this.#tagged(value, brand, at);
     }
     if (typeof value !== "object" || isBoxed(value)) return value; // JSON.stringify unwraps (or refuses) these itself
@@ -297,7 +298,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     ancestors.add(value);
     const node = value;
     let out: unknown;
-    if (lazyGuard(at, "the value", () => Array.isArray(node))) {
+    if (guard(here, "the value", () => Array.isArray(node))) {
       const items = readArray(node as unknown[], formatPath(at));
       for (let i = 0; i < items.length; i++) {
         at.push(i);
@@ -310,8 +311,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       const copy: Record<string, unknown> = {};
       for (const k of keys) {
         at.push(k);
-        const child = lazyGuard(at, "this property", () => (node as Record<string, unknown>)[k]);
-        define(copy, k, this.#write(child, k, at, ancestors));
+        const child = guard(here, "this property", () => (node as Record<string, unknown>)[k]);
+        defineKey(copy, k, this.#write(child, k, at, ancestors));
         at.pop();
       }
       out = keys.includes(TAG) ? { [TAG]: "", value: copy } : copy;
@@ -334,20 +335,20 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       return value;
     }
     const obj = value as Record<string, unknown>;
-    if (!hasOwn(obj, TAG)) return this.#readProperties(obj, at);
+    if (!Object.hasOwn(obj, TAG)) return this.#readProperties(obj, at);
     const tag = obj[TAG];
     if (typeof tag !== "string") {
-      return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${JSON.stringify(tag)}`, "Read payloads written by the toolnexus converter.");
+      return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${JSON.stringify(tag)}`, TAGGED_FIX);
     }
-    if (!hasOwn(obj, "value")) {
-      return raise("missing", formatPath([...at, "value"]), `The tagged value ${JSON.stringify(tag)} has no value`, "Read payloads written by the toolnexus converter.");
+    if (!Object.hasOwn(obj, "value")) {
+      return raise("missing", formatPath([...at, "value"]), `The tagged value ${JSON.stringify(tag)} has no value`, TAGGED_FIX);
     }
     const inner = obj.value;
     at.push("value");
     let out: unknown;
     if (tag === "") {
       if (typeof inner !== "object" || inner === null || Array.isArray(inner)) {
-        raise("invalid-type", formatPath(at), "An escaped object must hold an object", "Read payloads written by the toolnexus converter.");
+        raise("invalid-type", formatPath(at), "An escaped object must hold an object", TAGGED_FIX);
       }
       out = this.#readProperties(inner as Record<string, unknown>, at);
     } else {
@@ -363,7 +364,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       try {
         out = known.cls.fromJSON(inner);
       } catch (e) {
-        throw e instanceof ValidationError ? located(e, formatPath(at)) : e;
+        throw e instanceof ValidationError ? fromPayloadRoot(e, formatPath(at)) : e;
       }
     }
     at.pop();
@@ -379,24 +380,6 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     }
     return obj;
   }
-}
-
-/**
- * Runs one read of a caller's value, as `guard` does, but builds the path only when the read throws: a
- * ValidationError at that path.
- */
-function lazyGuard<T>(at: readonly Segment[], what: string, get: () => T): T {
-  try {
-    return get();
-  } catch (e) {
-    return raise("invalid-value", formatPath(at), `Reading ${what} threw (${thrownMessage(e)})`, "Pass plain data, without getters or Proxies that throw.", e);
-  }
-}
-
-/** `obj[key] = value`, also for the key `__proto__` (an ordinary key in JSON). */
-function define(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
 }
 
 const UNBOX: readonly ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf] as never;
@@ -415,7 +398,7 @@ function isBoxed(value: object): boolean {
 }
 
 /** The same error, its path now from the root of the payload's value. */
-function located(e: ValidationError, prefix: string): ValidationError {
+function fromPayloadRoot(e: ValidationError, prefix: string): ValidationError {
   const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
   return new Ctor(e.code, `${e.message} (in the toolnexus value${prefix === "" ? "" : ` at ${prefix}`})`, { path: joinPath(prefix, e.path), cause: e });
 }
@@ -425,7 +408,7 @@ function located(e: ValidationError, prefix: string): ValidationError {
  * given subclasses: the converter to export as `payloadConverter` from the module you register with
  * `payloadConverterPath`. Use the same module for the worker and the client.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -19,7 +19,7 @@ const semver = require("semver");
 
 /** Packages allowed to declare a Node newer than the one running, and why each is kept at that version. */
 const EXCEPTIONS = {
-  ai: "AI SDK 7: `toAiSdk` emits its current `file` content items (DESIGN.md); AI SDK 6, the last to accept Node 20, has only the deprecated `image-data`/`file-data` ones",
+  ai: "AI SDK 7: `toAiSdk` emits its current `file` content items (README, 'What each provider carries, and what becomes a loss'); AI SDK 6, the last to accept Node 20, has only the deprecated `image-data`/`file-data` ones",
   "@ai-sdk/provider": "part of AI SDK 7 (see `ai`)",
   "@ai-sdk/provider-utils": "part of AI SDK 7 (see `ai`)",
   "@ai-sdk/gateway": "part of AI SDK 7 (see `ai`)",
@@ -40,7 +40,7 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   const range = entry.engines?.node;
   if (typeof range !== "string" || !semver.validRange(range)) continue;
   if (!entry.dev && !semver.satisfies(floor, range)) {
-    problems.push(`${name}@${entry.version} is a runtime dependency and needs Node ${range}, but package.json's engines allow Node ${floor}: pin a version that supports it, or raise engines (DESIGN.md says Node >= 20).`);
+    problems.push(`${name}@${entry.version} is a runtime dependency and needs Node ${range}, but package.json's engines allow Node ${floor}: pin a version that supports it, or raise engines (CONTRIBUTING.md, "Package shape": Node >= 20).`);
   }
   if (!existsSync(`${path}/package.json`)) continue; // an optional package this platform skipped
   if (semver.satisfies(running, range)) continue;

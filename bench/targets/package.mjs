@@ -67,7 +67,7 @@ export async function coreSize(entry = CORE_ENTRY) {
   };
 }
 
-/** The bound on the core's size over the peer's (DESIGN.md, "Performance targets"). */
+/** The bound on the core's size over the peer's (README, "Performance": the `size` row). */
 export const SIZE_LIMIT = 0.4;
 
 /**

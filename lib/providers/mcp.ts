@@ -349,7 +349,7 @@ function sniffed(data: string): Record<string, unknown> {
 /** True when `uri` is a url a part may hold: the check every part's url goes through. */
 function isHttpUrl(uri: string): boolean {
   // The one url check is ContentPart's own: a url part it refuses is refused here too (and it starts with
-  // the two slashes, as DESIGN.md asks of every part's url).
+  // the two slashes, as README, "Content parts", asks of every part's url).
   return /^https?:\/\//i.test(uri) && ContentPart.safeFromJSON({ type: "file", mimeType: "application/octet-stream", url: uri }).success;
 }
 

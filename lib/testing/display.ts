@@ -1,11 +1,12 @@
 /**
  * Stand-ins that let Jest's own printer (which ignores snapshot serializers) show toolnexus values without
  * their part data: a copy of a value in which every toolnexus value is replaced by a plain object of the
- * same class name holding its display fields, and every payload by a {@link Payload}.
+ * same class name holding its display fields, and every payload by a stand-in that prints as its size and
+ * digest.
  *
  * @module
  */
-import { brandOf, className, displayFields } from "./render";
+import { classLabel, displayFields, toolnexusType } from "./render";
 
 const standInClasses = new Map<string, { prototype: object }>();
 
@@ -55,7 +56,7 @@ export function containsToolnexus(value: unknown): boolean {
     const v = stack.pop();
     if (typeof v !== "object" || v === null || seen.has(v)) continue;
     seen.add(v);
-    if (brandOf(v) !== undefined) return true;
+    if (toolnexusType(v) !== undefined) return true;
     try {
       if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
       else if (v instanceof Map) for (const [k, x] of v) stack.push(k, x);
@@ -70,10 +71,10 @@ export function containsToolnexus(value: unknown): boolean {
 
 function walk(value: unknown, seen: Map<object, Copy>): unknown {
   if (typeof value !== "object" || value === null) return value;
-  const brand = brandOf(value);
-  if (brand !== undefined) {
-    const out = Object.create(standInPrototype(className(value, brand))) as Record<string, unknown>;
-    for (const [k, v] of displayFields(value, brand)) out[k] = walk(v, seen);
+  const type = toolnexusType(value);
+  if (type !== undefined) {
+    const out = Object.create(standInPrototype(classLabel(value, type))) as Record<string, unknown>;
+    for (const [k, v] of displayFields(value, type)) out[k] = walk(v, seen);
     return out;
   }
   const known = seen.get(value);

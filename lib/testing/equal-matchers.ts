@@ -6,10 +6,9 @@
  */
 import { formatPath, type Segment } from "../path";
 import { containsToolnexus, toDisplay } from "./display";
-import { brandOf, className, displayFields } from "./render";
+import { ownField } from "../boundary";
+import { classLabel, displayFields, toolnexusType } from "./render";
 import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
-
-type Ctx = MatcherContextLike;
 
 /**
  * The two matchers replaced.
@@ -21,7 +20,8 @@ type Ctx = MatcherContextLike;
  */
 export type EqualityMatcherName = "toEqual" | "toStrictEqual";
 
-const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
+/** The global key under which Jest keeps its matcher table. */
+export const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
 const ORIGINAL = Symbol.for("toolnexus.testing.original");
 const MAX_FIELDS = 10;
 
@@ -55,7 +55,7 @@ export function builtInMatcher(name: EqualityMatcherName): MatcherFunction | und
  * ```
  */
 export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunction): MatcherFunction {
-  const replacement = function (this: Ctx, received: unknown, expected: unknown): MatcherResult {
+  const replacement = function (this: MatcherContextLike, received: unknown, expected: unknown): MatcherResult {
     const result = original.call(this, received, expected);
     const own = (): string =>
       containsToolnexus(received) || containsToolnexus(expected) ? equalityMessage(this, name, received, expected, result.pass) : result.message();
@@ -75,7 +75,7 @@ export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunc
  * const text = equalityMessage(this, "toEqual", received, expected, false);
  * ```
  */
-export function equalityMessage(ctx: Ctx, name: EqualityMatcherName, received: unknown, expected: unknown, pass: boolean): string {
+export function equalityMessage(ctx: MatcherContextLike, name: EqualityMatcherName, received: unknown, expected: unknown, pass: boolean): string {
   const u = ctx.utils;
   const head = u.matcherHint(name, undefined, undefined, { comment: "deep equality", isNot: ctx.isNot, promise: ctx.promise });
   const e = toDisplay(expected);
@@ -99,8 +99,8 @@ export function equalityMessage(ctx: Ctx, name: EqualityMatcherName, received: u
  * differingFields(ToolResult.ok("a"), ToolResult.error("b")); // ["output", "isError"]
  * ```
  */
-export function differingFields(expected: unknown, received: unknown): string[] {
-  if (brandOf(expected) === undefined || brandOf(received) === undefined) return [];
+function differingFields(expected: unknown, received: unknown): string[] {
+  if (toolnexusType(expected) === undefined || toolnexusType(received) === undefined) return [];
   const out: string[] = [];
   collect(expected, received, [], out);
   return out.length > MAX_FIELDS ? [...out.slice(0, MAX_FIELDS), `and ${out.length - MAX_FIELDS} more`] : out;
@@ -112,16 +112,16 @@ function label(path: Segment[]): string {
 
 function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
   if (out.length > MAX_FIELDS || same(e, r)) return;
-  const be = brandOf(e);
-  const br = brandOf(r);
+  const be = toolnexusType(e);
+  const br = toolnexusType(r);
   if (be !== undefined || br !== undefined) {
     if (be === undefined || br === undefined || be !== br) {
       out.push(`${label(path)} (expected ${be ?? typeof e}, received ${br ?? typeof r})`);
       return;
     }
     if (Object.getPrototypeOf(e) !== Object.getPrototypeOf(r)) {
-      const en = className(e as object, be);
-      const rn = className(r as object, br);
+      const en = classLabel(e as object, be);
+      const rn = classLabel(r as object, br);
       const where = path.length === 0 ? "class" : `${formatPath(path)} class`;
       out.push(en === rn ? `${where} (two different ${en} classes, such as those of the ESM and the CJS build)` : `${where} (expected ${en}, received ${rn})`);
     }
@@ -141,7 +141,7 @@ function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
   }
   if (isPlain(e) && isPlain(r)) {
     const keys = [...new Set([...Object.keys(e), ...Object.keys(r)])].sort();
-    for (const k of keys) collect(own(e, k), own(r, k), [...path, k], out);
+    for (const k of keys) collect(ownField(e, k, ""), ownField(r, k, ""), [...path, k], out);
     return;
   }
   out.push(label(path));
@@ -149,10 +149,6 @@ function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
 
 function rawField(value: unknown, key: string): unknown {
   return (value as Record<string, unknown>)[key];
-}
-
-function own(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
 function isPlain(value: unknown): value is object {
@@ -163,8 +159,8 @@ function isPlain(value: unknown): value is object {
 function same(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const ba = brandOf(a);
-  const bb = brandOf(b);
+  const ba = toolnexusType(a);
+  const bb = toolnexusType(b);
   if (ba !== undefined || bb !== undefined) return ba === bb && (a as { equals(o: unknown): boolean }).equals(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
@@ -173,5 +169,5 @@ function same(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(own(a, k), own(b, k)));
+  return ka.every((k) => Object.hasOwn(b, k) && same(ownField(a, k, ""), ownField(b, k, "")));
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { brandOf } from "./render";
+import { toolnexusType } from "./render";
 import type { EqualityTester } from "./types";
 
 /**
@@ -16,9 +16,9 @@ import type { EqualityTester } from "./types";
  * ```
  */
 export const toolnexusEquality: EqualityTester = (a, b) => {
-  const left = brandOf(a);
+  const left = toolnexusType(a);
   if (left === undefined) return undefined;
-  const right = brandOf(b);
+  const right = toolnexusType(b);
   if (right === undefined) return undefined;
   if (left !== right) return false;
   return (a as { equals(other: unknown): boolean }).equals(b);
@@ -32,7 +32,7 @@ export const toolnexusEquality: EqualityTester = (a, b) => {
  * So metadata key order is ignored, part order is not, and the class counts: a `SearchResult` never equals
  * a `ToolResult` with the same fields (Jest's own `toEqual` ignores classes). The testers decide only when
  * both sides are toolnexus values (recognised by their brand, so values from the ESM and the CJS build
- * both count); a result compared with a plain object is left to Jest, as before. Wherever the values sit
+ * both count); a result compared with a plain object is left to Jest's own comparison. Wherever the values sit
  * (in arrays, objects, Maps, mock calls), the testers apply.
  *
  * `toolnexus/testing/setup` registers them; without the setup, register them yourself.

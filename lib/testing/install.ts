@@ -9,7 +9,11 @@ import { matchers } from "./matchers";
 import { snapshotSerializer } from "./render";
 import type { ExpectLike, MatcherFunction } from "./types";
 
-const INSTALLED = Symbol.for("toolnexus.testing.installed");
+/**
+ * The key that marks the helpers as installed in a test file's environment: registered, so that the ESM and
+ * the CJS copy of the package share it.
+ */
+export const INSTALLED = Symbol.for("toolnexus.testing.installed");
 
 /**
  * Registers the equality testers, the five matchers and the snapshot serializer with `expect`, and

@@ -10,9 +10,7 @@ import type { ToolResult } from "../tool-result";
 import { ToolResult as ToolResultClass } from "../tool-result";
 import { toDisplay } from "./display";
 import { partLine, render } from "./render";
-import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
-
-type Ctx = MatcherContextLike;
+import type { MatcherContextLike as Ctx, MatcherFunction, MatcherResult } from "./types";
 
 function hint(ctx: Ctx, name: string, expected: string): string {
   return ctx.utils.matcherHint(name, undefined, expected, { isNot: ctx.isNot, promise: ctx.promise });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { BrandName } from "../brand";
 import { ContentPart } from "../content-part";
 import { Answer, Request } from "../suspension";
 import { ToolResult } from "../tool-result";
@@ -11,24 +12,15 @@ import { payloadLabel } from "./digest";
 import type { PrettyConfig, PrettyPrinter, SnapshotPlugin } from "./types";
 
 /**
- * The four toolnexus value types.
+ * The toolnexus type of `value` (from this copy of the package or another), as the four brand checks
+ * (`ToolResult.isToolResult` and its siblings) recognise it, or `undefined`.
  *
  * @example
  * ```ts
- * const b: Brand = "ToolResult";
+ * toolnexusType(ToolResult.ok("x")); // "ToolResult"
  * ```
  */
-export type Brand = "ToolResult" | "ContentPart" | "Request" | "Answer";
-
-/**
- * The type of a toolnexus value (from this copy of the package or another), or `undefined`.
- *
- * @example
- * ```ts
- * brandOf(ToolResult.ok("x")); // "ToolResult"
- * ```
- */
-export function brandOf(value: unknown): Brand | undefined {
+export function toolnexusType(value: unknown): BrandName | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   if (ToolResult.isToolResult(value)) return "ToolResult";
   if (ContentPart.isContentPart(value)) return "ContentPart";
@@ -38,21 +30,22 @@ export function brandOf(value: unknown): Brand | undefined {
 }
 
 /**
- * The name of a value's class (`SearchResult` for a subclass), or the brand when it has none.
+ * The name test output gives a toolnexus value: its class's name (`SearchResult` for a subclass), or its
+ * type when the class has no name.
  *
  * @example
  * ```ts
- * className(SearchResult.ok("x"), "ToolResult"); // "SearchResult"
+ * classLabel(SearchResult.ok("x"), "ToolResult"); // "SearchResult"
  * ```
  */
-export function className(value: object, brand: Brand): string {
+export function classLabel(value: object, type: BrandName): string {
   try {
     const ctor = (Object.getPrototypeOf(value) as { constructor?: unknown } | null)?.constructor;
     if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") return ctor.name;
   } catch {
-    // a hostile prototype: fall back to the brand
+    // a hostile prototype: fall back to the type
   }
-  return brand;
+  return type;
 }
 
 const PAYLOAD = Symbol.for("toolnexus.testing.payload");
@@ -67,11 +60,11 @@ const ASYMMETRIC = Symbol.for("jest.asymmetricMatcher");
  *
  * @example
  * ```ts
- * new Payload("AAEC").toAsymmetricMatcher(); // "<3 bytes, digest 75e9372f>"
+ * new PayloadStandIn("AAEC").toAsymmetricMatcher(); // "<3 bytes, digest 75e9372f>"
  * ```
  */
-export class Payload {
-  /** Marks the value for Jest's printer, which then prints {@link Payload.toAsymmetricMatcher}. */
+class PayloadStandIn {
+  /** Marks the value for Jest's printer, which then prints {@link PayloadStandIn.toAsymmetricMatcher}. */
   readonly $$typeof: symbol = ASYMMETRIC;
   /** `2130 bytes, digest 1a2b3c4d`. */
   readonly label: string;
@@ -79,7 +72,7 @@ export class Payload {
   /**
    * @example
    * ```ts
-   * new Payload(part.data!)
+   * new PayloadStandIn(part.data!)
    * ```
    */
   constructor(base64: string) {
@@ -100,7 +93,7 @@ export class Payload {
    * ```
    */
   asymmetricMatch(other: unknown): boolean {
-    return isPayload(other) && other.label === this.label;
+    return isPayloadStandIn(other) && other.label === this.label;
   }
 
   /**
@@ -127,14 +120,14 @@ export class Payload {
 }
 
 /**
- * True for a {@link Payload} from any copy of the package.
+ * True for a {@link PayloadStandIn} from any copy of the package.
  *
  * @example
  * ```ts
- * isPayload(new Payload("AAEC")); // true
+ * isPayloadStandIn(new PayloadStandIn("AAEC")); // true
  * ```
  */
-export function isPayload(value: unknown): value is Payload {
+function isPayloadStandIn(value: unknown): value is PayloadStandIn {
   if (typeof value !== "object" || value === null) return false;
   try {
     return (value as { [PAYLOAD]?: unknown })[PAYLOAD] === true;
@@ -144,7 +137,7 @@ export function isPayload(value: unknown): value is Payload {
 }
 
 /**
- * The fields of a toolnexus value in display order, part data replaced by a {@link Payload}. A result shows
+ * The fields of a toolnexus value in display order, part data replaced by a {@link PayloadStandIn}. A result shows
  * its four fields always; a part, a request and an answer show only the fields they have.
  *
  * @example
@@ -152,9 +145,9 @@ export function isPayload(value: unknown): value is Payload {
  * displayFields(ToolResult.ok("x"), "ToolResult"); // [["output", "x"], ["isError", false], ...]
  * ```
  */
-export function displayFields(value: object, brand: Brand): [string, unknown][] {
+export function displayFields(value: object, type: BrandName): [string, unknown][] {
   const v = value as Record<string, unknown>;
-  switch (brand) {
+  switch (type) {
     case "ToolResult":
       return [
         ["output", v.output],
@@ -164,7 +157,7 @@ export function displayFields(value: object, brand: Brand): [string, unknown][] 
       ];
     case "ContentPart":
       return defined(v, ["type", "text", "mimeType", "data", "url", "name"]).map(([k, x]) =>
-        k === "data" && typeof x === "string" ? [k, new Payload(x)] : [k, x],
+        k === "data" && typeof x === "string" ? [k, new PayloadStandIn(x)] : [k, x],
       );
     case "Request":
       return defined(v, ["id", "kind", "prompt", "url", "data", "expiresAt"]);
@@ -232,15 +225,15 @@ function printFields(
  */
 export const snapshotSerializer: SnapshotPlugin = {
   test(value: unknown): boolean {
-    return brandOf(value) !== undefined || isPayload(value);
+    return toolnexusType(value) !== undefined || isPayloadStandIn(value);
   },
   serialize(value: unknown, config: PrettyConfig, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string {
-    if (isPayload(value)) return value.toAsymmetricMatcher();
-    const brand = brandOf(value)!;
-    const name = className(value as object, brand);
+    if (isPayloadStandIn(value)) return value.toAsymmetricMatcher();
+    const type = toolnexusType(value)!;
+    const name = classLabel(value as object, type);
     if (refs.includes(value)) return "[Circular]";
     if (++depth > config.maxDepth) return `[${name}]`;
-    return printFields(name, displayFields(value as object, brand), config, indentation, depth, [...refs, value], printer);
+    return printFields(name, displayFields(value as object, type), config, indentation, depth, [...refs, value], printer);
   },
 };
 

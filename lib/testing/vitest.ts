@@ -11,14 +11,13 @@
  * @module
  */
 import { containsToolnexus } from "./display";
-import { equalityMessage, type EqualityMatcherName } from "./equal-matchers";
+import { equalityMessage, MATCHERS_OBJECT, type EqualityMatcherName } from "./equal-matchers";
 import { equalityTesters } from "./equality";
+import { INSTALLED } from "./install";
 import { matchers } from "./matchers";
 import { snapshotSerializer } from "./render";
 import type { EqualityTester, ExpectLike, MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
 
-const INSTALLED = Symbol.for("toolnexus.testing.installed");
-const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
 
 type Equals = (a: unknown, b: unknown, customTesters?: unknown[], strictCheck?: boolean) => boolean;
 

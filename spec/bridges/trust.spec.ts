@@ -1,7 +1,6 @@
-// The suspension bridges read what callers pass through the trust boundary (DESIGN.md, "Reading what
-// callers pass"): one snapshot of own properties, each getter run once, throws and revoked Proxies as
-// ValidationErrors at their paths, nothing taken from a polluted Object.prototype. Each case here failed
-// before the bridges were moved onto lib/boundary.ts.
+// The suspension bridges read what callers pass through the trust boundary (README, "Reading what callers
+// pass"): one snapshot of own properties, each getter run once, throws and revoked Proxies as
+// ValidationErrors at their paths, nothing taken from a polluted Object.prototype.
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { ValidationError } from "toolnexus";
 import { fromAgentsInterruption, fromAiSdkApprovalRequest, fromAiSdkApprovalResponse, fromMcpElicitation, fromMcpElicitResult } from "toolnexus/providers";

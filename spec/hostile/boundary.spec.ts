@@ -1,5 +1,5 @@
 // The red team: every public function of the package that takes a value from outside, tried as an attacker
-// would (DESIGN.md, "Reading what callers pass (the trust boundary)"). The entry points are one table,
+// would (README, "Reading what callers pass"). The entry points are one table,
 // fixtures/hostile/entry-points.json; the forms are below. Each form must give either the right value (the
 // reference: the same call on the valid base value) or a ToolnexusError with a code and a path.
 //

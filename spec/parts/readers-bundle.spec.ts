@@ -1,5 +1,5 @@
 // The readers of file paths, Blobs and streams (lib/read-source.ts) are part of the core chunk, imported
-// statically. DESIGN.md ("Package shape"): the ESM build has no code-split chunk loaded by a relative dynamic
+// statically. CONTRIBUTING.md, "Package shape": the ESM build has no code-split chunk loaded by a relative dynamic
 // `import()` (webpack turns one into an async chunk that Temporal's single-file workflow bundle drops), and
 // the one lazy `node:` import carries `/* webpackIgnore: true */`. The readers import nothing of the library
 // and report their failures as plain data, which the core turns into its own ContentPartError.

@@ -230,10 +230,10 @@ describe("hostile values", () => {
     expect(thrownBy(() => toAnthropic(ToolResult.ok("x"), throwing("toolUseId") as never))).toMatchObject({ code: "invalid-value", path: "toolUseId" });
   });
 
-  // A hostile block was once a named loss ("reading it threw"). DESIGN.md's trust boundary says a getter or
-  // a Proxy trap that throws, and a revoked Proxy, give a ValidationError at that path: a loss is a block
-  // that was read and cannot become a part, while a block that cannot be read is a caller's error, whatever
-  // the unsupported policy (no onLoss report, no line in the output).
+  // By the trust boundary (README, "Reading what callers pass": "One read"), a getter or a Proxy trap that
+  // throws, and a revoked Proxy, give a ValidationError at that path: a loss is a block that was read and
+  // cannot become a part, while a block that cannot be read is a caller's error, whatever the unsupported
+  // policy (no onLoss report, no line in the output).
   it("fromMcp: a hostile result, and a hostile block, are a ValidationError at their path (never a loss)", () => {
     expect(thrownBy(() => fromMcp(revoked() as never))).toBeInstanceOf(ValidationError);
     expect(thrownBy(() => fromMcp(throwing("content") as never))).toBeInstanceOf(ValidationError);
