@@ -66,9 +66,9 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
   if (toolName === "") raise("invalid-value", "toolName", "The toolName is empty", FIX);
   const o = snapshot(options, ["toolUseID"], "options", "The options", FIX);
   const id = o.toolUseID;
-  if (typeof id !== "string" || id === "") {
-    raise(id === undefined ? "missing" : typeof id === "string" ? "invalid-value" : "invalid-type", "options.toolUseID", `The toolUseID must be a non-empty string, got ${id === "" ? "an empty string" : typeName(id)}`, FIX);
-  }
+  if (id === undefined) raise("missing", "options.toolUseID", "The toolUseID is missing", FIX);
+  if (typeof id !== "string") raise("invalid-type", "options.toolUseID", `The toolUseID must be a string, got ${typeName(id)}`, FIX);
+  if (id === "") raise("invalid-value", "options.toolUseID", "The toolUseID is empty", FIX);
   // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
   const copy = copyJsonObject(input, "input", "The input");
   const preview = previewJson(copy);
