@@ -330,6 +330,15 @@ export function toRequest(value: unknown, path: string): Request {
 }
 
 /**
+ * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
+ * a Proxy of an answer, its JSON) is read by its own fields, checked as {@link Answer.fromJSON} checks them,
+ * and re-created, its errors' paths under `path`.
+ */
+export function toAnswer(value: unknown, path: string): Answer {
+  return isLocalAnswer(value) ? value : makeAnswer(readFields(value, ANSWER_FIELDS, path), create(Answer.prototype), path);
+}
+
+/**
  * A suspension request: what a paused tool waits for. `kind` is an open vocabulary (`authorization`,
  * `approval`, `input`, `question`, ...); `url` is where a person goes (a login page, say); `data` is JSON the
  * host may use (a form schema, say); `expiresAt` is an RFC 3339 date-time.
@@ -556,9 +565,9 @@ const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
 const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
 
 /** Checks answer fields, assigns them to `target`, marks and freezes it. */
-function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype)): A {
+function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype), path = ""): A {
   checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
-  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, ""))) as A;
+  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, path))) as A;
 }
 
 /**

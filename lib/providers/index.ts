@@ -132,3 +132,20 @@ export type {
   AgentsToolOutputOptions,
   AgentsToolOutputText,
 } from "./agents-output";
+export { fromAgUiInterrupt, fromAgUiResume, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult } from "./ag-ui";
+export type {
+  AgUiContentPart,
+  AgUiInterrupt,
+  AgUiInterruptInput,
+  AgUiInterruptOptions,
+  AgUiMediaPart,
+  AgUiResumeEntry,
+  AgUiResumeEntryInput,
+  AgUiResumeOptions,
+  AgUiSource,
+  AgUiTextPart,
+  AgUiToolCallResultEvent,
+  AgUiToolCallResultOptions,
+} from "./ag-ui";
+export { fromClaudeToolPermission, toClaudePermissionResult } from "./claude-agent";
+export type { ClaudePermissionResult, ClaudePermissionResultOptions, ClaudeToolPermissionOptions } from "./claude-agent";

@@ -5,7 +5,7 @@
 // `{ "$platform": "proxyOfUrl", "href": "..." }` and `{ "$platform": "streamLookalike" }` (an object with a
 // getReader of its own).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { toAnthropic } from "toolnexus/providers";
+import { fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
 import { build } from "../hostile/constructs";
 
 type Call = (...args: any[]) => unknown;
@@ -56,6 +56,13 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ContentPart.fromJSON called on a function that is not a subclass": (...a) => Reflect.apply(ContentPart.fromJSON, function notASubclass() {}, a),
   "Answer.accept called on a class of its own": (...a) => Reflect.apply(Answer.accept, class Other {}, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
+  toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
+  toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),
+  fromAgUiInterrupt: (...a) => (fromAgUiInterrupt as Call)(...a),
+  toAgUiResume: (...a) => (toAgUiResume as Call)(...a),
+  fromAgUiResume: (...a) => (fromAgUiResume as Call)(...a),
+  fromClaudeToolPermission: (...a) => (fromClaudeToolPermission as Call)(...a),
+  toClaudePermissionResult: (...a) => (toClaudePermissionResult as Call)(...a),
 };
 
 /** Replaces each `{ "$platform": ... }` in the built value, in place (so cycles built by `ref` stay). */
