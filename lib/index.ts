@@ -24,7 +24,6 @@
  */
 export { ToolResult } from "./tool-result";
 export type {
-  DeepReadonly,
   Metadata,
   MetadataOf,
   PartInput,
@@ -42,4 +41,4 @@ export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason, JsonO
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
-export type { AsJson, JsonFields } from "./json-type";
+export type { AsJson, DeepReadonly, JsonFields } from "./json-type";

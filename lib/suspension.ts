@@ -11,9 +11,8 @@ import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, hasBrand, isInstance } from "./brand";
 import { ValidationError, raise, safely, thrownMessage, type SafeResult } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
-import type { JsonFields } from "./json-type";
+import type { DeepReadonly, JsonFields } from "./json-type";
 import { joinPath } from "./path";
-import type { DeepReadonly } from "./tool-result";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";

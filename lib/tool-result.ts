@@ -12,20 +12,9 @@ import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } 
 import { asValidationError, safely, thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
 import { copyJson, fail, jsonEqual, MAX_DEPTH, newWalk, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
-import type { JsonFields } from "./json-type";
+import type { DeepReadonly, JsonFields } from "./json-type";
 import { formatPath } from "./path";
 import { Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
-
-/** A value made deeply read-only, as a result's metadata is deeply frozen. */
-export type DeepReadonly<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends Request | ContentPart
-    ? T
-    : T extends readonly (infer E)[]
-      ? readonly DeepReadonly<E>[]
-      : T extends object
-        ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-        : T;
 
 /**
  * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
