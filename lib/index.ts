@@ -36,9 +36,11 @@ export type {
 } from "./tool-result";
 export { ContentPart } from "./content-part";
 export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
-export { Answer, Request, SuspensionRequest } from "./suspension";
-export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./suspension";
+export { Request, SuspensionRequest } from "./request";
+export type { RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
+export { Answer } from "./answer";
+export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason } from "./answer";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
-export type { AsJson, DeepReadonly, JsonFields } from "./json-type";
+export type { AsJson, DeepReadonly, JsonFields, JsonObject } from "./json-type";

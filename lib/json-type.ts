@@ -3,6 +3,9 @@
 // the classes import it.
 import type { BRAND } from "./brand";
 
+/** JSON data held by a request or an answer. */
+export type JsonObject = { readonly [key: string]: unknown };
+
 /** A value of this library carrying the brand `N` (its prototype's `[BRAND]` getter). */
 type Branded<N extends string> = { readonly [BRAND]: N };
 

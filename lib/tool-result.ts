@@ -14,7 +14,7 @@ import { copyJson, fail, jsonEqual, MAX_DEPTH, newWalk, typeName } from "./json-
 import { PENDING, toMetadata } from "./metadata";
 import type { DeepReadonly, JsonFields } from "./json-type";
 import { formatPath } from "./path";
-import { Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
+import { Request, sameRequestFields, toRequest, type RequestInit } from "./request";
 
 /**
  * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so

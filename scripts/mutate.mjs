@@ -242,9 +242,9 @@ export const MUTATIONS = [
     id: "answer-answers-id",
     promise: true,
     what: "answer.answers(id) is true for the request's id",
-    file: "lib/suspension.ts",
-    find: "if (request === this.id) return true;",
-    replace: "if (request === this.id) return false;",
+    file: "lib/answer.ts",
+    find: 'if (typeof request === "string") return request === this.id;',
+    replace: 'if (typeof request === "string") return false;',
     specs: ["spec/core/tool-result.spec.ts", "spec/properties/round-trip.spec.ts"],
   },
 ];
