@@ -134,8 +134,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * An answer with the given fields.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -160,8 +159,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Accepts a request, with optional JSON data.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -181,8 +179,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -198,8 +195,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -222,8 +218,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -239,8 +234,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * {@link Answer.fromJSON} that never throws.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -261,8 +255,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * An answer this copy made is recognised at once. Anything else counts only when it carries the package's
    * brand and its four fields are its own and pass the check of {@link Answer.fromJSON} (read once each):
    * a look-alike whose `ok` is the string `"false"` is not an answer. Never throws.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -283,8 +276,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * A value that is not a request (a number, `null`, an object without a valid `kind`, an `Answer`) is a
    * {@link ValidationError} naming what is wrong, never a quiet `false`: asking whether an answer is for
    * something that is no request is a bug to fix, not a "no".
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -304,8 +296,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is an answer of the same class with equal fields.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts

@@ -23,17 +23,10 @@
  * @module toolnexus
  */
 export { ToolResult } from "./tool-result";
-export type {
-  Metadata,
-  MetadataOf,
-  PartInput,
-  PartsAndMetadata,
-  PendingResult,
-  Recipe,
-  ToolResultInit,
-  ToolResultJSON,
-  TruncateBudget,
-} from "./tool-result";
+export type { MetadataOf, PendingResult } from "./tool-result";
+export type { Metadata, PartInput, PartsAndMetadata, ToolResultInit, ToolResultJSON } from "./result-fields";
+export type { Recipe } from "./recipe";
+export type { TruncateBudget } from "./truncate";
 export { ContentPart } from "./content-part";
 export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
 export { Request, SuspensionRequest } from "./request";

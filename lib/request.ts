@@ -160,8 +160,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * A request with the given id. Use {@link Request.create} to have an id generated.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -186,8 +185,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * A request with a generated, unique id.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -209,8 +207,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * {@link Request.safeFromJSON} never throws.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -226,8 +223,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * {@link Request.fromJSON} that never throws.
    *
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -248,8 +244,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * A request this copy made is recognised at once. Anything else counts only when it carries the package's
    * brand and its six fields are its own and pass the check of {@link Request.fromJSON} (read once each):
    * `Object.create(Request.prototype)` is not a request. Never throws.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -263,8 +258,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when the request has an `expiresAt` and `now` is at or past it.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -281,8 +275,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * A copy with some fields changed; a key given as `undefined` removes an optional field.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -295,8 +288,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is a request of the same class with equal fields (`data` compared structurally).
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
