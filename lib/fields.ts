@@ -81,10 +81,10 @@ export function typed(value: unknown, path: string, key: string, need: number, f
 }
 
 /** The check of a non-empty string field (`id`, `kind`). */
-export const nonEmptyString = (value: unknown, path: string, key: string, fix: string): unknown => typed(value, path, key, NON_EMPTY, fix);
+export const checkNonEmpty = (value: unknown, path: string, key: string, fix: string): unknown => typed(value, path, key, NON_EMPTY, fix);
 
 /** The check of an `id`, shared by Request and Answer (an answer carries its request's id). */
-export const checkId = (value: unknown, path: string, key: string): unknown => nonEmptyString(value, path, key, "Give a non-empty string id.");
+export const checkId = (value: unknown, path: string, key: string): unknown => checkNonEmpty(value, path, key, "Give a non-empty string id.");
 
 /** The check of a `data` field: absent, or a JSON object, deep-frozen and owned. */
 export function checkData(value: unknown, path: string): unknown {

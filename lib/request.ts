@@ -6,7 +6,7 @@
  * @module
  */
 import { checksAsBranded, wrongType } from "./boundary";
-import { checkData, checkId, fieldsEqual, fieldsToJSON, nonEmptyString, OPTIONAL, readTable, REQUIRED, sameFields, typed, assignFields, type FieldTable, type Fields } from "./fields";
+import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, assignFields, type FieldTable, type Fields } from "./fields";
 import { isGenuineRequest, markRequest } from "./marks";
 import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, isInstance } from "./brand";
@@ -84,7 +84,7 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
 
 const REQUEST_FIELDS: FieldTable = {
   id: checkId,
-  kind: (value, path, key) => nonEmptyString(value, path, key, 'Give a kind such as "approval".'),
+  kind: (value, path, key) => checkNonEmpty(value, path, key, 'Give a kind such as "approval".'),
   prompt: (value, path, key) => typed(value, path, key, REQUIRED, "Give the text a person reads."),
   url: (value, path, key) => typed(value, path, key, OPTIONAL, "Give a string, or leave it out."),
   data: checkData,

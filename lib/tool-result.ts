@@ -79,7 +79,7 @@ function make<R>(proto: object, output: string, isError: boolean, parts: ResultF
 }
 
 /** {@link make} from the fields given (own keys of `f` only), with the defaults (an empty success) for the others. */
-function build<R>(proto: object, f: Partial<ResultFields>): R {
+function buildResult<R>(proto: object, f: Partial<ResultFields>): R {
   return make(proto, given(f, "output", ""), given(f, "isError", false), given(f, "parts", null), given(f, "metadata", null));
 }
 
@@ -102,7 +102,7 @@ function untrustedProto(r: object): object {
 
 /** Reads a result's JSON shape into a new instance of `proto`. */
 function readResult<R>(proto: object, value: unknown): R {
-  return build(proto, readResultFields(value, "A tool result"));
+  return buildResult(proto, readResultFields(value, "A tool result"));
 }
 
 /**
@@ -158,7 +158,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     // subclass), and returned in its place. The subclass is checked before the init is read.
     const proto = Object.getPrototypeOf(this) as object;
     checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
-    return build<this>(proto, readResultFields(init, "The init", RESULT_KEYS));
+    return buildResult<this>(proto, readResultFields(init, "The init", RESULT_KEYS));
   }
 
   /** @internal The brand read by {@link ToolResult.isToolResult}, across copies of the package. */
@@ -226,7 +226,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const f = readResultFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) raise("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
-    return build(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
+    return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
   }
 
   /**
@@ -511,7 +511,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const changed = readResultFields(next, isRecipe ? "The recipe's result" : "The changes", RESULT_KEYS);
     // A spread of a genuine `this` is its four fields, checked when it was made; anything else is checked now.
     if (!isGenuineResult(this)) return readResult(untrustedProto(this), { ...readOwn(this, RESULT_KEYS, ""), ...changed });
-    return build(protoOf(this)!, { ...this, ...changed });
+    return buildResult(protoOf(this)!, { ...this, ...changed });
   }
 
   /**
@@ -593,7 +593,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
     // Keys, a kind and a class name arrive from outside: their control characters are shown escaped, so
     // that the description stays one line and can never forge another.
-    return escapeControl(`${className(this)}(${bits.join(", ")})`);
+    return escapeControl(`${resultClassName(this)}(${bits.join(", ")})`);
   }
 
   /**
@@ -615,12 +615,12 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /** @internal Node's `util.inspect`: the fields, with parts by their summaries, never their data. */
   [INSPECT](depth: number, options: unknown, inspect?: (v: unknown, o: unknown) => string): string {
-    return `${className(this)} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
+    return `${resultClassName(this)} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
   }
 }
 
 /** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
-function className(r: object): string {
+function resultClassName(r: object): string {
   const proto = protoOf(r);
   const ctor = proto?.constructor;
   return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
@@ -641,7 +641,7 @@ function resultProto(cls: unknown, fn: string): object {
 function factory<R>(proto: object, output: unknown, isError: boolean, init: unknown): R {
   if (init === undefined) return make(proto, checkOutput(output), isError, null, null);
   const f = readResultFields(init, "The init", PARTS_AND_METADATA);
-  return build(proto, { ...f, output: checkOutput(output), isError });
+  return buildResult(proto, { ...f, output: checkOutput(output), isError });
 }
 
 /** `json()`: `ok` of the value's JSON text, as an instance of `proto`. */

@@ -134,7 +134,7 @@ export const MUTATIONS = [
     id: "truncate-marker",
     promise: true,
     what: "a cut output ends with [truncated: K of N characters]",
-    file: "lib/tool-result.ts",
+    file: "lib/truncate.ts",
     find: "const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;",
     replace: "const marker = (k: number) => `[truncated: ${k} of ${n} chars]`;",
     specs: ["spec/core/conveniences.spec.ts", "spec/core/tool-result.spec.ts"],
