@@ -23,23 +23,17 @@
  * @module toolnexus
  */
 export { ToolResult } from "./tool-result";
-export type {
-  DeepReadonly,
-  Metadata,
-  MetadataOf,
-  PartInput,
-  PartsAndMetadata,
-  PendingResult,
-  Recipe,
-  ToolResultInit,
-  ToolResultJSON,
-  TruncateBudget,
-} from "./tool-result";
+export type { MetadataOf, PendingResult } from "./tool-result";
+export type { Metadata, PartInput, PartsAndMetadata, ToolResultInit, ToolResultJSON } from "./result-fields";
+export type { Recipe } from "./recipe";
+export type { TruncateBudget } from "./truncate";
 export { ContentPart } from "./content-part";
 export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
-export { Answer, Request, SuspensionRequest } from "./suspension";
-export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./suspension";
+export { Request, SuspensionRequest } from "./request";
+export type { RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
+export { Answer } from "./answer";
+export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason } from "./answer";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
-export type { AsJson, JsonFields } from "./json-type";
+export type { AsJson, DeepReadonly, JsonFields, JsonObject } from "./json-type";

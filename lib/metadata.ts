@@ -2,7 +2,7 @@
 import { ValidationError } from "./errors";
 import { copyObject, fail, isHazard, isPlainObject, markHazard, newWalk, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
-import { Request, toRequest } from "./suspension";
+import { Request, toRequest } from "./request";
 
 /** The reserved key that turns a result into a suspension. */
 export const PENDING = "pending";

@@ -42,7 +42,8 @@ import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
 import { formatPath, joinPath, type Segment } from "./path";
-import { Answer, Request } from "./suspension";
+import { Answer } from "./answer";
+import { Request } from "./request";
 import { ToolResult } from "./tool-result";
 
 /** The key that tags a toolnexus value (or escapes a plain object that has it) in a payload. */

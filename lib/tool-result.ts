@@ -3,61 +3,20 @@
  *
  * @module
  */
-import { Immer } from "immer";
-import { checksAsBranded, escapeControl, ownField, readOwn } from "./boundary";
-import { isOwned, markOwned, isGenuinePart, isGenuineRequest, isGenuineResult, markResult } from "./marks";
+import { checksAsBranded, escapeControl, guard, ownField, readOwn, wrongType } from "./boundary";
+import { isGenuineRequest, isGenuineResult, markOwned, markResult } from "./marks";
 import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
-import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
-import { asValidationError, safely, thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
-import { copyJson, fail, jsonEqual, MAX_DEPTH, newWalk, typeName } from "./json-data";
+import { samePartFields, type ContentPart, type ContentPartJSON } from "./content-part";
+import { asValidationError, raise, safely, thrownMessage, type SafeResult } from "./errors";
+import { copyJson, jsonEqual, newWalk, typeName } from "./json-data";
+import type { DeepReadonly, JsonFields } from "./json-type";
 import { PENDING, toMetadata } from "./metadata";
-import type { JsonFields } from "./json-type";
 import { formatPath } from "./path";
-import { Request, sameRequestFields, toRequest, type RequestInit } from "./suspension";
-
-/** A value made deeply read-only, as a result's metadata is deeply frozen. */
-export type DeepReadonly<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends Request | ContentPart
-    ? T
-    : T extends readonly (infer E)[]
-      ? readonly DeepReadonly<E>[]
-      : T extends object
-        ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-        : T;
-
-/**
- * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
- * that reading and recipes (`r.withMetadata((m) => { m.retries += 1; })`) work without a declared type;
- * give `ToolResult` a type argument (or subclass it) for checked metadata.
- */
-export type Metadata = Record<string, any>;
-
-/** A part, or its JSON shape. */
-export type PartInput = ContentPart | ContentPartJSON;
-
-/** What `new ToolResult(...)` and `result.with(...)` take. */
-export interface ToolResultInit<M extends object = Metadata> {
-  output?: string;
-  isError?: boolean;
-  parts?: readonly PartInput[] | null;
-  metadata?: M | DeepReadonly<M> | null;
-}
-
-/** What the static factories take besides the output: parts and metadata. */
-export interface PartsAndMetadata<M extends object = Metadata> {
-  parts?: readonly PartInput[] | null;
-  metadata?: M | DeepReadonly<M> | null;
-}
-
-/** The JSON shape of a result (the wire format shared by every toolnexus port). */
-export interface ToolResultJSON {
-  output: string;
-  isError: boolean;
-  parts?: ContentPartJSON[];
-  metadata?: Record<string, unknown>;
-}
+import { runRecipe, type Recipe } from "./recipe";
+import { Request, sameRequestFields, toRequest, type RequestInit } from "./request";
+import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
+import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
 
 /** A type-only key that carries a result's metadata type `M` (nothing exists at run time). */
 declare const METADATA_TYPE: unique symbol;
@@ -94,155 +53,24 @@ export type PendingResult<R> = R & {
 /** Anything whose instances are results of type R: `ToolResult` itself, or a subclass. */
 export type ResultClass<R extends ToolResult<any>> = { readonly prototype: R };
 
-/** A function that edits an immer draft, or returns a replacement. */
-export type Recipe<T> = (draft: T) => T | void | undefined;
-
-/** Budgets for {@link ToolResult.truncate}. */
-export interface TruncateBudget {
-  /** The most UTF-16 code units the output may hold, marker and omitted-part lines included. */
-  maxOutputChars?: number;
-  /** The most `estimatedTokens` the result may have. */
-  maxTokens?: number;
-  /** The most decoded bytes the parts may hold together. */
-  maxPartBytes?: number;
-}
-
-/** A result's fields, in their fixed order. */
-interface Fields {
-  output: string;
-  isError: boolean;
-  parts: readonly ContentPart[] | null;
-  metadata: Readonly<Record<string, unknown>> | null;
-}
-
-/** The four fields, in their fixed order. */
-// Literals, not the results of calls: importing the module runs no code.
-const FIELDS = ["output", "isError", "parts", "metadata"];
-/** What the inits of `ok()` and `error()` take. */
-const PARTS_AND_METADATA = ["parts", "metadata"];
-const BUDGETS = ["maxOutputChars", "maxTokens", "maxPartBytes"] as const;
 const hasOwn = Object.hasOwn;
-/** What an array hole reads as in `toParts` (a hole is refused; an `undefined` entry is not a part either). */
-const HOLE = {};
-
-/** Raises a ValidationError at `path`: "`problem` at `path`. `fix`" */
-function vfail(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
-  return fail(code, { prefix: path, stack: [] }, problem, fix, cause);
-}
-
-/** The usual fix: "Pass an object with a, b, c." */
-function objectWith(keys: readonly string[]): string {
-  return `Pass an object with ${keys.join(", ")}.`;
-}
-
-/** "`what` must be `expected`, got a number at `path`. `fix`" (`what` is the path unless given). */
-function wrongType(path: string, expected: string, value: unknown, fix: string, what = `The ${path}`, code: ValidationErrorCode = "invalid-type"): never {
-  return vfail(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
-}
-
-/** Runs one read of the caller's value: a throw (a getter, a Proxy trap) becomes a ValidationError at `path`. */
-function read<T>(path: string, get: () => T, code: ValidationErrorCode = "invalid-value"): T {
-  try {
-    return get();
-  } catch (e) {
-    return vfail(code, path, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
-  }
-}
-
-function checkOutput(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined) return vfail("missing", "output", "The output is missing", "Pass text; to return data, use ToolResult.json(value).");
-  return wrongType("output", "a string", value, "Pass text; to return data, use ToolResult.json(value).", undefined, value === undefined ? "missing" : undefined);
-}
-
-function checkIsError(value: unknown): boolean {
-  return typeof value === "boolean" ? value : wrongType("isError", "a boolean", value, "Pass true or false.", "The isError flag");
-}
-
-/** Validates a parts list: `null`, `undefined` and `[]` give `null`; entries may be parts or their JSON. */
-function toParts(value: unknown): readonly ContentPart[] | null {
-  // `null` for null and undefined; a list the library built is shared.
-  if (value === undefined || value === null || isOwned(value)) return (value ?? null) as readonly ContentPart[] | null;
-  const list = value as unknown[];
-  const n = read("parts", () => (Array.isArray(list) ? list.length : -1));
-  if (n < 1) return n < 0 ? wrongType("parts", "an array", value, "Pass an array of parts or null.") : null;
-  const out = new Array<ContentPart>(n);
-  for (let i = 0; i < n; i++) {
-    // An own entry, read once: a hole must not pick up Object.prototype[i]. The path is built only for an error.
-    let entry: unknown;
-    try {
-      entry = hasOwn(list, i) ? list[i] : HOLE;
-    } catch (e) {
-      vfail("invalid-value", `parts[${i}]`, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
-    }
-    if (entry === HOLE) vfail("invalid-value", `parts[${i}]`, "parts has a hole", "Pass a dense array.");
-    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toPart(entry, `parts[${i}]`);
-  }
-  return Object.freeze(markOwned(out));
-}
-
-/**
- * Reads and validates the fields an object gives. With `allowed`, the object is an init: it may be absent,
- * and a key it may not have is an error. Without, it is a result's JSON shape: `output` is required, and
- * keys other than the four fields are ignored. Each value is read once; the result holds only the fields
- * given (`output` and `isError` given as `undefined` are not; `parts` and `metadata` so given are `null`).
- */
-function readFields(value: unknown, what: string, allowed?: readonly string[]): Partial<Fields> {
-  // No prototype: `given` and `fields` answer only for the keys set here, never for Object.prototype's.
-  const given: Record<string, unknown> = Object.create(null);
-  if (!allowed || (value !== undefined && value !== null)) {
-    const keys = allowed ?? FIELDS;
-    if (typeof value !== "object" || value === null || read("", () => Array.isArray(value))) {
-      const hint = typeof value === "string" && !allowed ? "Did you forget JSON.parse? " : "";
-      wrongType("", "an object", value, hint + objectWith(keys), what);
-    }
-    const src = value as object;
-    for (const k of read("", () => (allowed ? Object.keys(src) : FIELDS))) {
-      if (!keys.includes(k)) vfail("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
-      given[k] = ownField(src, k, "");
-    }
-  }
-  const fields: Partial<Fields> = Object.create(null);
-  if (given.output !== undefined || !allowed) fields.output = checkOutput(given.output);
-  if (given.isError !== undefined) fields.isError = checkIsError(given.isError);
-  if (hasOwn(given, "parts")) fields.parts = toParts(given.parts);
-  if (hasOwn(given, "metadata")) fields.metadata = toMetadata(given.metadata);
-  return fields;
-}
 
 /** The own field `k` of `f`, or `fallback` when `f` has none (or holds `undefined`): never Object.prototype's. */
-function field<K extends keyof Fields>(f: Partial<Fields>, k: K, fallback: Fields[K]): Fields[K] {
+function given<K extends keyof ResultFields>(f: Partial<ResultFields>, k: K, fallback: ResultFields[K]): ResultFields[K] {
   const v = hasOwn(f, k) ? f[k] : undefined;
-  return v === undefined ? fallback : (v as Fields[K]);
+  return v === undefined ? fallback : (v as ResultFields[K]);
 }
 
 /**
- * Fills a new result: the fields given (own keys of `f` only), the defaults for the others (an empty
- * success), in their fixed order; then it is marked genuine and frozen. The caller checked the prototype.
+ * The one construction path of a result: every door (`new`, the statics, the copies, `fromJSON`) ends here.
+ * It checks the subclass, then stores the four checked fields, in their fixed order, on a new object with
+ * the prototype `proto` (no constructor runs, so a subclass gets its own class), marks it genuine and
+ * freezes it. Every result is made by `Object.create`, the constructor's too, so that these stores only
+ * ever see one shape of object.
  */
-function assign<R>(target: object, f: Partial<Fields>): R {
-  const t = target as Fields;
-  t.output = field(f, "output", "");
-  t.isError = field(f, "isError", false);
-  t.parts = field(f, "parts", null);
-  t.metadata = field(f, "metadata", null);
-  return Object.freeze(markResult(t)) as R;
-}
-
-/** A new result with the given prototype (no constructor runs, so subclasses get their own class). */
-function build<R>(proto: object, fields: Partial<Fields>): R {
-  checkSubclass(proto, ToolResult.prototype, FIELDS);
-  return assign(Object.create(proto), fields);
-}
-
-/**
- * {@link build} with every field given: the fast path of `ok()`, `error()` and the copies. Measured on Node
- * 20: a copy this way costs what `Object.freeze` of a literal does, one that merges a partial with defaults
- * a tenth to a quarter more. Its stores are its own, so that they only ever see objects from `Object.create`.
- */
-function make<R>(proto: object, output: string, isError: boolean, parts: Fields["parts"], metadata: Fields["metadata"]): R {
-  checkSubclass(proto, ToolResult.prototype, FIELDS); // one comparison for ToolResult itself
-  const t = Object.create(proto) as Fields;
+function make<R>(proto: object, output: string, isError: boolean, parts: ResultFields["parts"], metadata: ResultFields["metadata"]): R {
+  checkSubclass(proto, ToolResult.prototype, RESULT_KEYS); // one comparison for ToolResult itself
+  const t = Object.create(proto) as ResultFields;
   t.output = output;
   t.isError = isError;
   t.parts = parts;
@@ -250,16 +78,20 @@ function make<R>(proto: object, output: string, isError: boolean, parts: Fields[
   return Object.freeze(markResult(t)) as R;
 }
 
+/** {@link make} from the fields given (own keys of `f` only), with the defaults (an empty success) for the others. */
+function buildResult<R>(proto: object, f: Partial<ResultFields>): R {
+  return make(proto, given(f, "output", ""), given(f, "isError", false), given(f, "parts", null), given(f, "metadata", null));
+}
+
 /**
  * A copy of `r`: a new instance of its class, with these fields (the caller passes on those it keeps). A
- * genuine result's prototype is always readable: the guarded `protoOf` here cost `withOutput` 7%. A copy
- * method called on anything else (an object made with `Object.create(ToolResult.prototype)`, a Proxy of a
- * result) has its four values checked in full, as JSON is, so that it never makes a genuine result of
- * unchecked fields.
+ * genuine result's prototype is always readable, so it is read unguarded. A copy method called on anything
+ * else (an object made with `Object.create(ToolResult.prototype)`, a Proxy of a result) has its four values
+ * checked in full, as JSON is, so that it never makes a genuine result of unchecked fields.
  */
-function copy<R extends object>(r: R, output: string, isError: boolean, parts: Fields["parts"], metadata: unknown): R {
+function copy<R extends object>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
   if (!isGenuineResult(r)) return readResult(untrustedProto(r), { output, isError, parts, metadata });
-  return make(Object.getPrototypeOf(r), output, isError, parts, metadata as Fields["metadata"]);
+  return make(Object.getPrototypeOf(r), output, isError, parts, metadata as ResultFields["metadata"]);
 }
 
 /** The prototype to copy a look-alike receiver into: its own when it is ToolResult's or a subclass's, else ToolResult's. */
@@ -270,86 +102,7 @@ function untrustedProto(r: object): object {
 
 /** Reads a result's JSON shape into a new instance of `proto`. */
 function readResult<R>(proto: object, value: unknown): R {
-  return build(proto, readFields(value, "A tool result"));
-}
-
-let immer: Immer | undefined;
-/**
- * Runs a caller's recipe under immer, without auto-freeze (it would freeze objects the recipe brought in
- * from the caller). What the recipe itself throws surfaces unchanged; anything thrown while immer finishes
- * the draft (a Proxy the recipe put in it, nesting deep enough to exhaust the stack) is a ValidationError.
- */
-function produce<T>(base: T, recipe: (draft: T) => unknown, path: string): unknown {
-  // Loose shallow copies: the drafts copy only objects the library built (plain, frozen, data properties only), so
-  // copying descriptors one by one (the strict mode) would buy nothing and costs 3x (it grew 14x for 8x the keys).
-  immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: false });
-  // True while the recipe runs, and once it returned a Promise: what is thrown then surfaces as it is.
-  let surface = false;
-  const run = (draft: T): unknown => {
-    surface = true;
-    const out = recipe(draft);
-    surface = false;
-    if (out instanceof Promise) {
-      // An async recipe: its rejection is handled here, so that an error it throws after its first await
-      // cannot become an unhandled rejection (which ends a Node process).
-      surface = true;
-      out.catch(() => undefined);
-      vfail("invalid-type", path, "The recipe returned a Promise", "Await first: recipes run synchronously.");
-    }
-    return out;
-  };
-  try {
-    return immer.produce(base, run as never);
-  } catch (e) {
-    if (surface) throw e;
-    const deep = isInstance(e, RangeError);
-    return vfail(
-      deep ? "too-deep" : "not-json",
-      path,
-      `Finishing the recipe failed (${thrownMessage(e)})`,
-      deep ? `Nest JSON data at most ${MAX_DEPTH} levels.` : "Put only JSON data in the draft.",
-      e,
-    );
-  }
-}
-
-function budget(value: unknown = Infinity, name: string): number {
-  if (value === Infinity || (Number.isInteger(value) && (value as number) >= 0)) return value as number;
-  return vfail("invalid-value", name, `${name} must be a whole number, 0 or more`, "Pass a budget such as 4000.");
-}
-
-/** The output followed by the omitted-part lines (each starting with a newline). */
-function withLines(output: string, lines: string): string {
-  return output === "" ? lines.slice(1) : output + lines;
-}
-
-/** The length of `withLines(output, lines)`, from the two lengths. */
-function withLinesLength(outputLength: number, linesLength: number): number {
-  return outputLength === 0 ? Math.max(linesLength - 1, 0) : outputLength + linesLength;
-}
-
-/**
- * The output with `lines` after it, cut so that the whole fits `limit` (see {@link ToolResult.truncate}).
- * Lengths are computed, not built: the binary search costs O(log n), and the text is built once.
- */
-function cutOutput(output: string, lines: string, limit: number): string {
-  if (withLinesLength(output.length, lines.length) <= limit) return withLines(output, lines);
-  const n = output.length;
-  const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;
-  const cut = (k: number) => (k > 0 ? `${output.slice(0, k)}\n` : "") + marker(k) + lines;
-  // "[truncated: " + K + " of N characters]", and the K characters kept with their newline.
-  const fixed = "[truncated: ".length + ` of ${n} characters]`.length + lines.length;
-  const cutLength = (k: number) => (k > 0 ? k + 1 : 0) + String(k).length + fixed;
-  // The largest K whose cut fits, by binary search (a cut grows with K).
-  let k = 0;
-  for (let hi = n; k < hi; ) {
-    const mid = Math.ceil((k + hi) / 2);
-    if (cutLength(mid) <= limit) k = mid;
-    else hi = mid - 1;
-  }
-  // Never split a surrogate pair: the code point at k - 1 is astral only when a pair straddles the cut.
-  if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
-  return cutLength(k) <= limit ? cut(k) : marker(k);
+  return buildResult(proto, readResultFields(value, "A tool result"));
 }
 
 /**
@@ -393,8 +146,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A result from its fields; `new ToolResult()` is an empty success. `parts` may hold parts or their JSON.
    * The caller's objects are copied, never frozen or changed.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -402,8 +154,11 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   constructor(init?: ToolResultInit<M>) {
-    checkSubclass(Object.getPrototypeOf(this) as object, ToolResult.prototype, FIELDS);
-    assign(this, readFields(init, "The init", FIELDS));
+    // The instance is made by the one construction path, from this one's prototype (the subclass's, for a
+    // subclass), and returned in its place. The subclass is checked before the init is read.
+    const proto = Object.getPrototypeOf(this) as object;
+    checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
+    return buildResult<this>(proto, readResultFields(init, "The init", RESULT_KEYS));
   }
 
   /** @internal The brand read by {@link ToolResult.isToolResult}, across copies of the package. */
@@ -422,8 +177,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A successful result. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -437,8 +191,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A failed result: the model reads the output and may recover. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -454,8 +207,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * prompt (plus a newline and the url when there is one). `request` may be a {@link Request} or its init
    * (an id is generated when absent). `init` takes `output`, `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -471,17 +223,16 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const proto = resultProto(this, "pending");
     const req = hasBrand(request, "Request") ? toRequest(request, "") : Request.create(request as Omit<RequestInit, "id">);
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
-    const f = readFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
-    if (f.metadata && hasOwn(f.metadata, PENDING)) vfail("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
+    const f = readResultFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
+    if (f.metadata && hasOwn(f.metadata, PENDING)) raise("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
-    return build(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
+    return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
   }
 
   /**
    * A suspension waiting on a login: a pending result whose request has `kind: "authorization"` and the url.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -491,8 +242,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
     resultProto(this, "authRequired");
-    if (url === "") vfail("invalid-value", "url", "The url is empty", "Pass the login URL.");
-    if (typeof url !== "string") wrongType("url", "a string", url, "Pass the login URL.");
+    if (url === "") raise("invalid-value", "url", "The url is empty", "Pass the login URL.");
+    if (typeof url !== "string") wrongType("url", "The url", "a string", url, "Pass the login URL.");
     return ToolResult.pending.call(this as never, { kind: "authorization", prompt, url }) as PendingResult<InstanceOf<R>>;
   }
 
@@ -501,8 +252,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * `metadata` may be absent; unknown keys are ignored. Throws a {@link ValidationError} (a
    * `ContentPartError` for a bad part); {@link ToolResult.safeFromJSON} never throws.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -516,8 +266,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * {@link ToolResult.fromJSON} that never throws: `{ success: true, data }` or `{ success: false, error }`.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -537,8 +286,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * brand and its four fields are its own and pass the check of {@link ToolResult.fromJSON} (read once
    * each): `Object.create(ToolResult.prototype)`, a bare brand, or a brand on a polluted `Object.prototype`
    * is not a result. Never throws (a hostile Proxy or a throwing getter gives `false`).
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -547,15 +295,14 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   static isToolResult(value: unknown): value is ToolResult<Metadata> {
     // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
-    return isGenuineResult(value) || checksAsBranded(value, "ToolResult", FIELDS, (fields) => readResult(ToolResult.prototype, fields));
+    return isGenuineResult(value) || checksAsBranded(value, "ToolResult", RESULT_KEYS, (fields) => readResult(ToolResult.prototype, fields));
   }
 
   /**
    * `ok` with `output = JSON.stringify(value)`. `value` follows the metadata rules: a Date, a Map, a cycle
    * or any other non-JSON value is a {@link ValidationError} naming its path, never a silent `{}`.
    * Called on a subclass, returns that subclass.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -575,8 +322,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * (destructured), as ToolResult's. Called on anything else (a plain object it was copied onto), it does not
    * run `fn` and returns, at once, `ToolResult.error(message)` with `metadata.error = { name:
    * "ValidationError", code: "invalid-type" }`: the error any other static would throw.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -602,7 +348,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     let value: unknown;
     let then: unknown;
     try {
-      if (typeof fn !== "function") wrongType("fn", "a function", fn, "Pass a function that runs the tool.", "The tool body");
+      if (typeof fn !== "function") wrongType("fn", "The tool body", "a function", fn, "Pass a function that runs the tool.");
       value = fn();
       // For an object or a function, its `then`; a hostile value whose `then` cannot be read counts as thrown.
       if (Object(value) === value) then = (value as PromiseLike<unknown>).then;
@@ -653,7 +399,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get estimatedTokens(): number {
-    return Math.ceil(this.output.length / 4) + tokens(this.parts ?? []);
+    return Math.ceil(this.output.length / 4) + partTokens(this.parts ?? []);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -661,8 +407,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with another output.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -675,8 +420,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with another error flag.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -689,8 +433,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with other parts (`null` or `[]` removes them).
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -703,8 +446,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with parts appended.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -719,8 +461,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy with other metadata: a value replaces it (`null` removes it); a recipe edits an immer draft (an
    * empty one when there is no metadata) or returns a replacement.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -728,14 +469,13 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   withMetadata(value: M | DeepReadonly<M> | null | Recipe<M>): this {
-    const next = typeof value === "function" ? produce(this.metadata ?? {}, value as Recipe<unknown>, "metadata") : value;
+    const next = typeof value === "function" ? runRecipe(this.metadata ?? {}, value as Recipe<unknown>, "metadata") : value;
     return copy(this, this.output, this.isError, this.parts, toMetadata(next));
   }
 
   /**
    * A copy with metadata merged in, shallowly; a key given as `undefined` is removed.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -744,21 +484,20 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   mergeMetadata(partial: Partial<M> | Partial<DeepReadonly<M>>): this {
     if (typeof partial !== "object" || partial === null || typeName(partial) === "an array") {
-      wrongType("metadata", "a plain object", partial, "Pass the keys to change.", "The partial");
+      wrongType("metadata", "The partial", "a plain object", partial, "Pass the keys to change.");
     }
     const src = partial as Record<string, unknown>;
     // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
     const next: Record<string, unknown> = Object.assign(Object.create(null), this.metadata);
     // Own keys, each read once as an own property.
-    for (const k of read("metadata", () => Object.keys(src), "not-json")) next[k] = read(formatPath([k], "metadata"), () => (hasOwn(src, k) ? src[k] : undefined), "not-json");
+    for (const k of guard("metadata", "the keys", () => Object.keys(src), "not-json")) next[k] = guard(() => formatPath([k], "metadata"), k, () => (hasOwn(src, k) ? src[k] : undefined), "not-json");
     return copy(this, this.output, this.isError, this.parts, toMetadata(next));
   }
 
   /**
    * A copy with any fields changed: pass the changes, or a recipe that edits an immer draft of
    * `{ output, isError, parts, metadata }` (`parts` and `metadata` are an empty list and object when absent).
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -768,11 +507,11 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   with(changes: ToolResultInit<M> | Recipe<{ output: string; isError: boolean; parts: PartInput[]; metadata: M }>): this {
     const isRecipe = typeof changes === "function";
-    const next = isRecipe ? produce({ ...this, parts: this.parts ?? [], metadata: this.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
-    const changed = readFields(next, isRecipe ? "The recipe's result" : "The changes", FIELDS);
+    const next = isRecipe ? runRecipe({ ...this, parts: this.parts ?? [], metadata: this.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
+    const changed = readResultFields(next, isRecipe ? "The recipe's result" : "The changes", RESULT_KEYS);
     // A spread of a genuine `this` is its four fields, checked when it was made; anything else is checked now.
-    if (!isGenuineResult(this)) return readResult(untrustedProto(this), { ...readOwn(this, FIELDS, ""), ...changed });
-    return build(protoOf(this)!, { ...this, ...changed });
+    if (!isGenuineResult(this)) return readResult(untrustedProto(this), { ...readOwn(this, RESULT_KEYS, ""), ...changed });
+    return buildResult(protoOf(this)!, { ...this, ...changed });
   }
 
   /**
@@ -780,8 +519,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
    * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole. Every budget
    * is optional, and so is the argument: `truncate()` and `truncate({})` give this same instance.
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -791,35 +529,10 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   truncate(limits?: TruncateBudget): this {
     // Every budget is optional, so is the budget itself: truncate() is truncate({}), the same instance.
     if (limits === undefined) return this;
-    if (typeof limits !== "object" || limits === null) wrongType("", "an object", limits, objectWith(BUDGETS), "The budget");
-    // Own properties, each read once: Object.prototype.maxTokens is no budget.
-    const given = readOwn(limits, BUDGETS, "");
-    const maxChars = budget(given.maxOutputChars, "maxOutputChars");
-    const maxTokens = budget(given.maxTokens, "maxTokens");
-    const maxPartBytes = budget(given.maxPartBytes, "maxPartBytes");
-    const output = this.output;
     const parts = this.parts ?? [];
     const n = parts.length;
-    // The parts kept are the longest prefix within maxPartBytes...
-    let kept = maxPartBytes === Infinity ? n : 0; // without a byte budget, no part's size is computed
-    let bytes = 0;
-    while (kept < n && (bytes += parts[kept]!.byteLength) <= maxPartBytes) kept++;
-    // The omitted-part lines of parts kept..n-1, their total length, and the tokens of parts 0..kept-1: each
-    // step below moves one part from the kept to the omitted, so the loop is linear in the parts.
-    const lines: string[] = new Array(n);
-    let linesLength = 0;
-    for (let i = kept; i < n; i++) linesLength += (lines[i] = `\n[omitted ${partLabel(parts[i]!)}]`).length;
-    let spent = tokens(parts.slice(0, kept));
-    // ...then, for maxTokens, parts are dropped from the end while the text does not fit the characters that
-    // maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit); then the output is cut.
-    while (kept > 0 && withLinesLength(output.length, linesLength) > (maxTokens - spent) * 4) {
-      kept--;
-      const p = parts[kept]!;
-      spent -= p.estimatedTokens;
-      linesLength += (lines[kept] = `\n[omitted ${partLabel(p)}]`).length;
-    }
-    const cut = cutOutput(output, lines.slice(kept).join(""), Math.min(maxChars, (maxTokens - spent) * 4));
-    if (kept === n && cut === output) return this;
+    const { output: cut, kept } = fitToBudget(this.output, parts, limits);
+    if (kept === n && cut === this.output) return this;
     // A prefix of a genuine result's parts is all genuine parts: stamped and frozen as toParts would, unchecked.
     const keptParts = kept === n ? this.parts : kept === 0 ? null : isGenuineResult(this) ? Object.freeze(markOwned(parts.slice(0, kept))) : toParts(parts.slice(0, kept));
     return copy(this, cut, this.isError, keptParts, this.metadata);
@@ -831,8 +544,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * True when `other` has the same prototype and every field is deep-equal (metadata key order ignored,
    * part order respected).
-   *
-   * Reads what you pass by the rules in [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
    * ```ts
@@ -881,7 +593,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
     // Keys, a kind and a class name arrive from outside: their control characters are shown escaped, so
     // that the description stays one line and can never forge another.
-    return escapeControl(`${className(this)}(${bits.join(", ")})`);
+    return escapeControl(`${resultClassName(this)}(${bits.join(", ")})`);
   }
 
   /**
@@ -903,20 +615,15 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /** @internal Node's `util.inspect`: the fields, with parts by their summaries, never their data. */
   [INSPECT](depth: number, options: unknown, inspect?: (v: unknown, o: unknown) => string): string {
-    return `${className(this)} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
+    return `${resultClassName(this)} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
   }
 }
 
 /** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
-function className(r: object): string {
+function resultClassName(r: object): string {
   const proto = protoOf(r);
   const ctor = proto?.constructor;
   return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
-}
-
-/** The parts' `estimatedTokens`, summed. */
-function tokens(parts: readonly ContentPart[]): number {
-  return parts.reduce((n, p) => n + p.estimatedTokens, 0);
 }
 
 /** Parts compare by their fields, whatever their classes (a result holding a `MyPart` equals its JSON read back). */
@@ -933,8 +640,8 @@ function resultProto(cls: unknown, fn: string): object {
 /** `ok()` and `error()`: the output, with parts and metadata from the init, as an instance of `proto`. */
 function factory<R>(proto: object, output: unknown, isError: boolean, init: unknown): R {
   if (init === undefined) return make(proto, checkOutput(output), isError, null, null);
-  const f = readFields(init, "The init", PARTS_AND_METADATA);
-  return build(proto, { ...f, output: checkOutput(output), isError });
+  const f = readResultFields(init, "The init", PARTS_AND_METADATA);
+  return buildResult(proto, { ...f, output: checkOutput(output), isError });
 }
 
 /** `json()`: `ok` of the value's JSON text, as an instance of `proto`. */

@@ -10,7 +10,9 @@
 import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
-import { Answer, Request, type JsonObject } from "../suspension";
+import { Answer } from "../answer";
+import type { JsonObject } from "../json-type";
+import { Request } from "../request";
 import { isGenuineAnswer } from "../marks";
 import { previewJson } from "./ai-sdk-approvals";
 

@@ -17,7 +17,9 @@ import { ownKeys, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
-import { Answer, Request, toRequest, type JsonObject } from "../suspension";
+import { Answer } from "../answer";
+import type { JsonObject } from "../json-type";
+import { Request, toRequest } from "../request";
 import { isGenuineAnswer } from "../marks";
 import type { Loss, OnLoss } from "./loss";
 

@@ -12,7 +12,9 @@ import { isArrayAt, ownField, ownKeys, readArray, readOwn, snapshot } from "../b
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
-import { Answer, Request, toRequest, type JsonObject } from "../suspension";
+import { Answer } from "../answer";
+import type { JsonObject } from "../json-type";
+import { Request, toRequest } from "../request";
 import { isGenuineAnswer } from "../marks";
 import type { Loss, OnLoss } from "./loss";
 

@@ -12,7 +12,8 @@ import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import { ValidationError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
-import { Answer, Request, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
+import { Answer, type AnswerJSON } from "../answer";
+import { Request, toRequest, type RequestJSON } from "../request";
 import { previewJson } from "./ai-sdk-approvals";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */

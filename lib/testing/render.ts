@@ -6,7 +6,8 @@
  */
 import type { BrandName } from "../brand";
 import { ContentPart } from "../content-part";
-import { Answer, Request } from "../suspension";
+import { Answer } from "../answer";
+import { Request } from "../request";
 import { ToolResult } from "../tool-result";
 import { payloadLabel } from "./digest";
 import type { PrettyConfig, PrettyPrinter, SnapshotPlugin } from "./types";

@@ -1,0 +1,322 @@
+/**
+ * `Answer`: the reply that resumes a paused tool, for the `Request` it waited on (request.ts).
+ *
+ * @module
+ */
+import { checksAsBranded, wrongType } from "./boundary";
+import { assignFields, checkData, checkId, fieldsToJSON, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable, type Fields } from "./fields";
+import { isGenuineAnswer, isGenuineRequest, markAnswer } from "./marks";
+import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { BRAND, hasBrand } from "./brand";
+import { raise, safely, type SafeResult } from "./errors";
+import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
+import { toRequest, type Request, type RequestJSON } from "./request";
+
+/** A refusal's reason. */
+export type AnswerReason = "declined" | "cancelled" | "expired";
+
+/** What `new Answer(...)` takes; `D` is the type of `data`. */
+export interface AnswerInit<D extends object = JsonObject> {
+  id: string;
+  ok: boolean;
+  data?: D;
+  reason?: AnswerReason;
+}
+
+/** The JSON shape of an answer. */
+export interface AnswerJSON {
+  id: string;
+  ok: boolean;
+  data?: JsonObject;
+  reason?: AnswerReason;
+}
+
+/**
+ * Anything whose instances are answers of type A: `Answer` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Reply extends Answer {}
+ * const yes: Reply = Reply.accept("r1");
+ * ```
+ */
+export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
+
+/**
+ * What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself.
+ *
+ * @example
+ * ```ts
+ * const a: Answer<{ env: string }> = Answer.accept<{ env: string }>("r1", { env: "prod" });
+ * ```
+ */
+export type AnswerOf<A extends Answer<any>, D extends object & JsonFields<D>> = Answer<any> extends A ? Answer<D> : A;
+
+const { create, freeze, getPrototypeOf } = Object;
+
+const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
+const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
+
+const ANSWER_FIELDS: FieldTable = {
+  id: checkId,
+  ok: (value, path, key) => typed(value, path, key, REQUIRED, "Set ok to true or false.", "boolean"),
+  data: checkData,
+  reason: (value, path, key, fields) => {
+    if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
+      if (!REASONS.includes(value)) raise("invalid-value", path, `The reason ${typeof value === "string" && value.length <= 40 ? JSON.stringify(value) : "given"} is not one Answer knows`, REASON_FIX);
+      // ok was checked before: it is a boolean.
+      if (fields.ok) raise("invalid-value", path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
+    }
+    return value;
+  },
+};
+
+/** An answer's field names, in order (the subclass check refuses members of these names). */
+const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
+
+/** True for an answer this copy of the library made (the private mark of marks.ts). */
+const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
+
+/** Checks answer fields read from anywhere, assigns them to `target`, marks and freezes it. */
+function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype), path = ""): A {
+  checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
+  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, path))) as A;
+}
+
+/**
+ * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
+ * a Proxy of an answer, its JSON) is read by its own fields, checked as {@link Answer.fromJSON} checks them
+ * (an error names its place under `path`), and re-created. How the bridges read an answer a host sends.
+ */
+export function toAnswer(value: unknown, path: string): Answer {
+  return isLocalAnswer(value) ? value : makeAnswer(readTable(value, ANSWER_FIELDS, "An Answer", path), create(Answer.prototype), path);
+}
+
+/**
+ * The id of a request, or the id itself, checked. A genuine Request's id was checked when it was made; any
+ * other Request (of another loaded copy, a look-alike, a Proxy of one) is read by its fields and checked in
+ * full, as JSON is, so that an answer is never made for a request that is not one.
+ */
+function idOf(requestOrId: unknown): unknown {
+  if (typeof requestOrId === "string") return checkId(requestOrId, "id", "id");
+  if (isGenuineRequest(requestOrId)) return (requestOrId as Request).id;
+  if (hasBrand(requestOrId, "Request")) return toRequest(requestOrId, "").id;
+  return wrongType("", "The request answered", "a Request or its id", requestOrId, "Pass the Request being answered, or its id.");
+}
+
+/**
+ * The answer to a {@link Request}: `ok: true` with optional `data`, or `ok: false` with a `reason`
+ * (`declined`, `cancelled` or `expired`). Its `id` is the request's.
+ *
+ * `D` types `data` (JSON data, checked at compile time): `Answer.accept<{ env: string }>(req, { env: "prod" })`
+ * is an `Answer<{ env: string }>`, and `Answer.output` gives an `Answer<{ output: string }>`. An answer read
+ * from JSON has the loose `JsonObject`: check its fields before use.
+ *
+ * @typeParam D - the shape of `data`.
+ *
+ * @example
+ * ```ts
+ * const answer = Answer.accept(req, { environment: "staging" });
+ * answer.answers(req); // true
+ * answer.data?.environment; // string | undefined
+ * ```
+ */
+export class Answer<D extends object & JsonFields<D> = JsonObject> {
+  /** The id of the request answered. */
+  declare readonly id: string;
+  /** True when the request was granted or answered. */
+  declare readonly ok: boolean;
+  /** JSON data of the answer (a form's values, say). */
+  declare readonly data: DeepReadonly<D> | undefined;
+  /** Why the request was refused; only when `ok` is false. */
+  declare readonly reason: AnswerReason | undefined;
+
+  /**
+   * An answer with the given fields.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * new Answer({ id: "r1", ok: false, reason: "cancelled" });
+   * ```
+   */
+  constructor(init: AnswerInit<D>) {
+    makeAnswer(readTable(init, ANSWER_FIELDS, "An Answer"), this);
+  }
+
+  /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
+  get [BRAND](): "Answer" {
+    return "Answer";
+  }
+
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Answer, "Answer", "[workflow-deserialize]").fromJSON(data); }
+
+  /**
+   * Accepts a request, with optional JSON data.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.accept(req, { token: "..." });
+   * ```
+   */
+  static accept<D extends object & JsonFields<D> = JsonObject, A extends Answer<any> = Answer<D>>(
+    this: AnswerClass<A>,
+    requestOrId: Request<any> | string,
+    data?: D,
+  ): AnswerOf<A, D> {
+    const proto = prototypeFor(this, Answer, "Answer", "accept");
+    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(proto)) as AnswerOf<A, D>;
+  }
+
+  /**
+   * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.decline(req, "expired");
+   * ```
+   */
+  static decline<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
+    const proto = prototypeFor(this, Answer, "Answer", "decline");
+    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(proto)) as AnswerOf<A, JsonObject>;
+  }
+
+  /**
+   * Answers with text a person typed: `{ ok: true, data: { output } }`.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.output(req, "staging");
+   * ```
+   */
+  static output<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, output: string): AnswerOf<A, { output: string }> {
+    const proto = prototypeFor(this, Answer, "Answer", "output");
+    return makeAnswer(
+      {
+        id: idOf(requestOrId), // checked first: properties are evaluated in order
+        ok: true,
+        data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
+      },
+      create(proto),
+    ) as AnswerOf<A, { output: string }>;
+  }
+
+  /**
+   * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
+   * ```
+   */
+  static fromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
+    const proto = prototypeFor(this, Answer, "Answer", "fromJSON");
+    return makeAnswer(readTable(value, ANSWER_FIELDS, "An Answer"), create(proto)) as AnswerOf<A, JsonObject>;
+  }
+
+  /**
+   * {@link Answer.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * const r = Answer.safeFromJSON(json);
+   * ```
+   */
+  static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
+    return safely(() => {
+      prototypeFor(this, Answer, "Answer", "safeFromJSON");
+      return Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>;
+    });
+  }
+
+  /**
+   * True when `value` is an `Answer`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * An answer this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its four fields are its own and pass the check of {@link Answer.fromJSON} (read once each):
+   * a look-alike whose `ok` is the string `"false"` is not an answer. Never throws.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.isAnswer(value);
+   * ```
+   */
+  static isAnswer(value: unknown): value is Answer {
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalAnswer(value) || checksAsBranded(value, "Answer", ANSWER_KEYS, (fields) => makeAnswer(readTable(fields, ANSWER_FIELDS, "An Answer")));
+  }
+
+  /**
+   * True when this answer is for `request` (the ids match). `request` is a {@link Request}, its id, or
+   * anything that reads as a request: its JSON shape (as after `JSON.parse`), a request of the other build,
+   * a look-alike. Those are read by their own fields, once, and checked as {@link Request.fromJSON} checks
+   * them.
+   *
+   * A value that is not a request (a number, `null`, an object without a valid `kind`, an `Answer`) is a
+   * {@link ValidationError} naming what is wrong, never a quiet `false`: asking whether an answer is for
+   * something that is no request is a bug to fix, not a "no".
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * if (!answer.answers(paused.pending!)) throw new Error("wrong answer");
+   * answer.answers(JSON.parse(stored)); // a request kept as JSON
+   * ```
+   */
+  answers(request: Request<any> | RequestJSON | string): boolean {
+    if (typeof request === "string") return request === this.id;
+    if (isGenuineRequest(request)) return (request as Request).id === this.id;
+    if (typeof request !== "object" || request === null) {
+      return wrongType("", "The request", "a Request, its JSON or its id", request, "Pass the Request this answer may be for, or its id.");
+    }
+    // Its JSON, a request of the other build, a look-alike: read by its fields and checked, as JSON.
+    return toRequest(request, "").id === this.id;
+  }
+
+  /**
+   * True when `other` is an answer of the same class with equal fields.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Answer.fromJSON(a.toJSON()).equals(a); // true
+   * ```
+   */
+  equals(other: unknown): boolean {
+    return other === this || (isLocalAnswer(other) && sameFields(this, other, ANSWER_FIELDS));
+  }
+
+  /**
+   * The JSON shape: `{ id, ok, data?, reason? }`.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(Answer.accept("r1")); // {"id":"r1","ok":true}
+   * ```
+   */
+  toJSON(): AnswerJSON {
+    return fieldsToJSON(this, ANSWER_FIELDS) as unknown as AnswerJSON;
+  }
+}
+

@@ -1,0 +1,319 @@
+/**
+ * `Request`: what a paused tool waits for. A tool that cannot finish until something happens out of band (a
+ * login, an approval, a person's answer) returns a pending result holding a `Request`; the host resolves it
+ * and resumes the tool with an `Answer` (answer.ts).
+ *
+ * @module
+ */
+import { checksAsBranded, wrongType } from "./boundary";
+import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, assignFields, type FieldTable, type Fields } from "./fields";
+import { isGenuineRequest, markRequest } from "./marks";
+import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { BRAND, isInstance } from "./brand";
+import { raise, safely, type SafeResult } from "./errors";
+import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
+import { randomId } from "./random-id";
+import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
+
+/** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
+export type RequestKind = "authorization" | "approval" | "input" | "question" | (string & {});
+
+/** What `new Request(...)` takes; `D` is the type of `data`. */
+export interface RequestInit<D extends object = JsonObject> {
+  id: string;
+  kind: RequestKind;
+  prompt: string;
+  url?: string;
+  data?: D;
+  /** An RFC 3339 date-time string, or a `Date` (stored as its `toISOString()`). */
+  expiresAt?: string | Date;
+}
+
+/** The JSON shape of a request. */
+export interface RequestJSON {
+  id: string;
+  kind: string;
+  prompt: string;
+  url?: string;
+  data?: JsonObject;
+  expiresAt?: string;
+}
+
+/**
+ * Anything whose instances are requests of type R: `Request` itself, or a subclass. The statics are typed on
+ * it, so that a static called on a subclass returns that subclass.
+ *
+ * @example
+ * ```ts
+ * class Login extends Request {}
+ * const ask: Login = Login.create({ kind: "authorization", prompt: "Log in", url: "https://example.com/login" });
+ * ```
+ */
+export type RequestClass<R extends Request<any>> = { readonly prototype: R };
+
+/**
+ * What a static of `Request` returns: the subclass it was called on, or `Request<D>` when called on `Request`
+ * itself (whose prototype's type says nothing of the data).
+ *
+ * @example
+ * ```ts
+ * const r: Request<{ env: string }> = Request.create<{ env: string }>({ kind: "input", prompt: "Where?", data: { env: "prod" } });
+ * ```
+ */
+export type RequestOf<R extends Request<any>, D extends object & JsonFields<D>> = Request<any> extends R ? Request<D> : R;
+
+const { create, freeze, getPrototypeOf } = Object;
+
+const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
+
+function checkExpiresAt(value: unknown, path: string, key: string): unknown {
+  let text = value;
+  if (isInstance(value, Date)) {
+    // An invalid Date, or a Proxy of one, becomes "", which is refused below; so are years outside 0000-9999,
+    // which have no RFC 3339 spelling (toISOString gives +275760-09-13...).
+    const t = timeOf(value);
+    text = isNaN(t) ? "" : new Date(t).toISOString();
+  } else {
+    typed(value, path, key, OPTIONAL, TIME_FIX);
+  }
+  if (text !== undefined && !isRfc3339(text as string)) {
+    raise("invalid-timestamp", path, "The expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
+  }
+  return text;
+}
+
+const REQUEST_FIELDS: FieldTable = {
+  id: checkId,
+  kind: (value, path, key) => checkNonEmpty(value, path, key, 'Give a kind such as "approval".'),
+  prompt: (value, path, key) => typed(value, path, key, REQUIRED, "Give the text a person reads."),
+  url: (value, path, key) => typed(value, path, key, OPTIONAL, "Give a string, or leave it out."),
+  data: checkData,
+  expiresAt: checkExpiresAt,
+};
+
+/**
+ * True for a request this copy of the library made (the private mark of marks.ts, set before it is frozen).
+ * An object that merely has Request.prototype in its chain (made with Object.create, a Proxy of a request, a
+ * request of another loaded copy) is not one: it is read and checked by its fields like any other input.
+ */
+const isLocalRequest = isGenuineRequest as (value: unknown) => value is Request;
+
+/** A request's field names, in order (the subclass check refuses members of these names). */
+const REQUEST_KEYS: readonly string[] = ["id", "kind", "prompt", "url", "data", "expiresAt"];
+
+/** Checks request fields read from anywhere, assigns them to `target`, marks and freezes it. */
+function makeRequest<R extends Request = Request>(fields: Fields, path = "", target: object = create(Request.prototype)): R {
+  checkSubclass(getPrototypeOf(target) as object, Request.prototype, REQUEST_KEYS);
+  return freeze(markRequest(assignFields(target, REQUEST_FIELDS, fields, path))) as R;
+}
+
+/**
+ * True when `b` is a request this copy of the library made with the same fields as `a`, whatever the two
+ * classes: how a request nested in a result's metadata compares (the wire cannot say which subclass it was).
+ */
+export function sameRequestFields(a: unknown, b: unknown): boolean {
+  return a === b || (isLocalRequest(a) && isLocalRequest(b) && fieldsEqual(a, b, REQUEST_FIELDS));
+}
+
+/**
+ * Reads a request: a genuine one is kept; anything else (one from another copy of the package, a
+ * look-alike, a Proxy of a request, its JSON) is read by its own fields, checked, and re-created.
+ */
+export function toRequest(value: unknown, path: string): Request {
+  return isLocalRequest(value) ? value : makeRequest(readTable(value, REQUEST_FIELDS, "A Request", path), path);
+}
+
+/**
+ * A suspension request: what a paused tool waits for. `kind` is an open vocabulary (`authorization`,
+ * `approval`, `input`, `question`, ...); `url` is where a person goes (a login page, say); `data` is JSON the
+ * host may use (a form schema, say); `expiresAt` is an RFC 3339 date-time.
+ *
+ * A frozen value with own fields `id`, `kind`, `prompt`, `url`, `data`, `expiresAt`; absent optional fields
+ * are `undefined`. Also exported as `SuspensionRequest`, for modules that use the Fetch API's `Request`.
+ *
+ * `D` types `data` (JSON data, checked at compile time as metadata is: `Request<{ at: Date }>` does not
+ * compile); `Request.create` and `new Request` infer it from the data given.
+ *
+ * @typeParam D - the shape of `data`.
+ *
+ * @example
+ * ```ts
+ * const req = Request.create({ kind: "approval", prompt: "Deploy to production?" });
+ * const paused = ToolResult.pending(req);
+ * const ask = Request.create({ kind: "input", prompt: "Which environment?", data: { choices: ["staging", "prod"] } });
+ * ask.data?.choices; // readonly string[] | undefined
+ * ```
+ */
+export class Request<D extends object & JsonFields<D> = JsonObject> {
+  /** A unique, non-empty id; an `Answer` to this request carries the same id. */
+  declare readonly id: string;
+  /** What is asked: `authorization`, `approval`, `input`, `question`, or any other non-empty string. */
+  declare readonly kind: RequestKind;
+  /** The text a person reads. */
+  declare readonly prompt: string;
+  /** Where a person goes (a login page, say), as the other ports send it; check it before opening it. */
+  declare readonly url: string | undefined;
+  /** JSON data for the host (a form schema, say). */
+  declare readonly data: DeepReadonly<D> | undefined;
+  /** When the request expires, as the RFC 3339 string it was given. */
+  declare readonly expiresAt: string | undefined;
+
+  /**
+   * A request with the given id. Use {@link Request.create} to have an id generated.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * new Request({ id: "r1", kind: "input", prompt: "Which environment?" });
+   * ```
+   */
+  constructor(init: RequestInit<D>) {
+    makeRequest(readTable(init, REQUEST_FIELDS, "A Request"), "", this);
+  }
+
+  /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
+  get [BRAND](): "Request" {
+    return "Request";
+  }
+
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
+  /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Request, "Request", "[workflow-deserialize]").fromJSON(data); }
+
+  /**
+   * A request with a generated, unique id.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
+   * ```
+   */
+  static create<D extends object & JsonFields<D> = JsonObject, R extends Request<any> = Request<D>>(
+    this: RequestClass<R>,
+    init: Omit<RequestInit<D>, "id"> & { id?: string },
+  ): RequestOf<R, D> {
+    const proto = prototypeFor(this, Request, "Request", "create");
+    const fields = readTable(init, REQUEST_FIELDS, "A Request");
+    if (fields.id === undefined) fields.id = randomId();
+    return makeRequest(fields, "", create(proto)) as RequestOf<R, D>;
+  }
+
+  /**
+   * Reads a request from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError};
+   * {@link Request.safeFromJSON} never throws.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
+   * ```
+   */
+  static fromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
+    const proto = prototypeFor(this, Request, "Request", "fromJSON");
+    return makeRequest(readTable(value, REQUEST_FIELDS, "A Request"), "", create(proto)) as RequestOf<R, JsonObject>;
+  }
+
+  /**
+   * {@link Request.fromJSON} that never throws.
+   *
+   * Called on a subclass, returns that subclass.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * const r = Request.safeFromJSON(json);
+   * ```
+   */
+  static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
+    return safely(() => {
+      prototypeFor(this, Request, "Request", "safeFromJSON");
+      return Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>;
+    });
+  }
+
+  /**
+   * True when `value` is a `Request`, from this copy of the package or another (the ESM and the CJS build
+   * side by side).
+   *
+   * A request this copy made is recognised at once. Anything else counts only when it carries the package's
+   * brand and its six fields are its own and pass the check of {@link Request.fromJSON} (read once each):
+   * `Object.create(Request.prototype)` is not a request. Never throws.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Request.isRequest(result.pending); // true for a pending result
+   * ```
+   */
+  static isRequest(value: unknown): value is Request {
+    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
+    return isLocalRequest(value) || checksAsBranded(value, "Request", REQUEST_KEYS, (fields) => makeRequest(readTable(fields, REQUEST_FIELDS, "A Request")));
+  }
+
+  /**
+   * True when the request has an `expiresAt` and `now` is at or past it.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * if (req.isExpired()) return Answer.decline(req, "expired");
+   * ```
+   */
+  isExpired(now: Date | number = new Date()): boolean {
+    if (this.expiresAt === undefined) return false;
+    const t = timeOf(now);
+    if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
+    // Exactly: an expiresAt with digits beyond the milliseconds (…00.0005Z) is later than its milliseconds.
+    return isAtOrPast(t, this.expiresAt);
+  }
+
+  /**
+   * A copy with some fields changed; a key given as `undefined` removes an optional field.
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * req.with({ prompt: "Approve the deploy of v2?" });
+   * ```
+   */
+  with(changes: Partial<RequestInit<D>>): this {
+    return makeRequest(readTable(changes, REQUEST_FIELDS, "A Request", "", this), "", create(getPrototypeOf(this) as object)) as this;
+  }
+
+  /**
+   * True when `other` is a request of the same class with equal fields (`data` compared structurally).
+   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   *
+   * @example
+   * ```ts
+   * Request.fromJSON(req.toJSON()).equals(req); // true
+   * ```
+   */
+  equals(other: unknown): boolean {
+    return other === this || (isLocalRequest(other) && sameFields(this, other, REQUEST_FIELDS));
+  }
+
+  /**
+   * The JSON shape: `{ id, kind, prompt, url?, data?, expiresAt? }`, absent keys omitted.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(req);
+   * ```
+   */
+  toJSON(): RequestJSON {
+    return fieldsToJSON(this, REQUEST_FIELDS) as unknown as RequestJSON;
+  }
+}
+
+// Request and Answer define no `toString` or `valueOf`: fast-deep-equal, which compares metadata,
+// would call them in place of comparing fields.
+
+/** The same class, under a name that does not shadow the Fetch API's `Request`. */
+export { Request as SuspensionRequest };
