@@ -554,9 +554,17 @@ const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
 const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
 
 /** Checks answer fields, assigns them to `target`, marks and freezes it. */
-function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype)): A {
+function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype), path = ""): A {
   checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
-  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, ""))) as A;
+  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, path))) as A;
+}
+
+/**
+ * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
+ * a Proxy of an answer, its JSON) is read by its own fields, checked, and re-created, its errors at `path`.
+ */
+export function toAnswer(value: unknown, path: string): Answer {
+  return isLocalAnswer(value) ? value : makeAnswer(readFields(value, ANSWER_FIELDS, path), create(Answer.prototype), path);
 }
 
 /**
