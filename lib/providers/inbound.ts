@@ -87,3 +87,8 @@ export function inboundPart(block: Inbound): Built {
     throw e;
   }
 }
+
+/** A sender's text (a name, a uri) cut to a length fit for one line of ours, `...` marking the cut. */
+export function clipLine(s: string, max = 200): string {
+  return s.length > max ? `${s.slice(0, max)}...` : s;
+}

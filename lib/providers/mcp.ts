@@ -10,7 +10,7 @@ import { copyJsonObject, typeName } from "../json-data";
 import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
-import { guessMime, inboundPart, type Inbound } from "./inbound";
+import { clipLine, guessMime, inboundPart, type Inbound } from "./inbound";
 import type { ProjectionOptions } from "./loss";
 import { asResult, isBlank, loseAs, loseBlock, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
@@ -270,12 +270,7 @@ function lostBlock(type: string, why: string, uri?: unknown): Read {
 
 /** A non-empty string, cut to a line's length; else `undefined`. */
 function carried(v: unknown): string | undefined {
-  return typeof v === "string" && v !== "" ? clip(v) : undefined;
-}
-
-/** A server's text cut to a length fit for one line of ours. */
-function clip(s: string, max = 200): string {
-  return s.length > max ? `${s.slice(0, max)}...` : s;
+  return typeof v === "string" && v !== "" ? clipLine(v) : undefined;
 }
 
 /**
