@@ -87,16 +87,15 @@ export type A2aPartInput = {
 };
 
 /** A message {@link fromA2a} and {@link fromA2aAnswer} read: the SDK's `Message`, or its shape. */
-export type A2aMessageInput = { readonly messageId?: string | undefined; readonly parts?: readonly A2aPartInput[] | undefined; readonly [key: string]: unknown };
+export type A2aMessageInput = { readonly messageId?: string | undefined; readonly parts?: readonly A2aPartInput[] | undefined };
 
 /** An artifact {@link fromA2a} reads. */
-export type A2aArtifactInput = { readonly artifactId?: string | undefined; readonly parts?: readonly A2aPartInput[] | undefined; readonly [key: string]: unknown };
+export type A2aArtifactInput = { readonly artifactId?: string | undefined; readonly parts?: readonly A2aPartInput[] | undefined };
 
 /** A task {@link fromA2a} reads (after `Task.fromJSON` when it came as JSON). */
 export type A2aTaskInput = {
-  readonly status?: { readonly state?: number | undefined; readonly message?: A2aMessageInput | undefined; readonly [key: string]: unknown } | undefined;
+  readonly status?: { readonly state?: number | undefined; readonly message?: A2aMessageInput | undefined } | undefined;
   readonly artifacts?: readonly A2aArtifactInput[] | undefined;
-  readonly [key: string]: unknown;
 };
 
 /** Options of {@link toA2aParts} and {@link fromA2a}. */
