@@ -320,7 +320,8 @@ export function toA2aAnswer(answer: Answer, options: A2aAnswerOptions): A2aMessa
   const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");
   const a = toAnswer(answer, "");
   const parts: A2aPart[] = [];
-  const output = a.ok ? (a.data as { output?: unknown } | undefined)?.output : undefined;
+  // An own key only: Object.prototype.output is no answer's output.
+  const output = a.ok && a.data !== undefined && Object.hasOwn(a.data, "output") ? (a.data as { output?: unknown }).output : undefined;
   if (typeof output === "string" && output !== "") parts.push(textPart(output));
   parts.push(dataPart({ toolnexus: { answer: freshJSON(a.toJSON()) } }));
   return message(ROLE_USER, parts, messageId, taskId, contextId);

@@ -39,8 +39,6 @@ export interface Inbound {
   readonly data?: string | Uint8Array | undefined;
   /** A url (a `data:` URL is read into data, as ContentPart reads it); used when there is no `data`. */
   readonly url?: string | undefined;
-  /** The url or uri whose extension guesses a missing mime type, when it is not `url` (an MCP resource's uri). */
-  readonly extensionFrom?: string | undefined;
   readonly name?: string | undefined;
 }
 
@@ -53,12 +51,17 @@ export type Built = { readonly part: ContentPart; readonly why?: undefined } | {
  * faithful. A refusal is returned as its reason, for the reader to report as a loss (`loseBlock`).
  */
 export function inboundPart(block: Inbound): Built {
-  const { type, name } = block;
-  let mimeType = block.mimeType;
+  // Own keys only: a key the reader left out must not come from a polluted Object.prototype.
+  const own = <K extends keyof Inbound>(k: K): Inbound[K] => (Object.hasOwn(block, k) ? block[k] : undefined);
+  const type = own("type");
+  const name = own("name");
+  const given = own("data");
+  const url = own("url");
+  let mimeType = own("mimeType");
   let data: string | undefined;
   let head: Uint8Array | undefined;
-  if (typeof block.data === "string") {
-    data = block.data;
+  if (typeof given === "string") {
+    data = given;
     if (mimeType === undefined) {
       // The leading bytes, for the signature, from the base64 in any spelling; the canonical text is kept.
       const canonical = toCanonicalBase64(data);
@@ -67,19 +70,19 @@ export function inboundPart(block: Inbound): Built {
         head = decodePrefix(canonical, SNIFF_BYTES);
       }
     }
-  } else if (block.data !== undefined) {
-    data = encodeBase64(block.data);
-    head = block.data.subarray(0, SNIFF_BYTES);
+  } else if (given !== undefined) {
+    data = encodeBase64(given);
+    head = given.subarray(0, SNIFF_BYTES);
   }
   try {
-    if (data === undefined && block.url !== undefined && /^data:/i.test(block.url)) {
-      return { part: ContentPart.fromDataUrl(block.url, { ...(mimeType === undefined ? {} : { mimeType }), ...(name === undefined ? {} : { name }), verifyMime: false }) };
+    if (data === undefined && url !== undefined && /^data:/i.test(url)) {
+      return { part: ContentPart.fromDataUrl(url, { ...(mimeType === undefined ? {} : { mimeType }), ...(name === undefined ? {} : { name }), verifyMime: false }) };
     }
-    mimeType ??= guessMime(head, block.extensionFrom ?? (data === undefined ? block.url : undefined));
+    mimeType ??= guessMime(head, data === undefined ? url : undefined);
     // The type follows the mime type as ContentPart will store it (`Image/PNG` is an image); one it refuses is refused there.
     const json: Record<string, unknown> = { type: type ?? familyOf(normalizeMime(mimeType) ?? mimeType), mimeType };
     if (data !== undefined) json.data = data;
-    else json.url = block.url;
+    else json.url = url;
     if (name !== undefined) json.name = name;
     return { part: ContentPart.fromJSON(json) };
   } catch (e) {
