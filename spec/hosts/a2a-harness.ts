@@ -44,10 +44,19 @@ export async function inProcessClient(executor: AgentExecutor): Promise<Client> 
     const version = new Headers(init?.headers).get("A2A-Version") ?? "1.0";
     const out = await handler.handle(JSON.parse(String(init?.body)) as Record<string, unknown>, new server.ServerCallContext({ requestedVersion: version }));
     if (Symbol.asyncIterator in (out as object)) throw new Error("streaming is not used here");
-    return new Response(JSON.stringify(out), { status: 200, headers: { "Content-Type": "application/json" } });
+    return jsonResponse(JSON.stringify(out));
   };
   const factory = new client.ClientFactory({ transports: [new client.JsonRpcTransportFactory({ fetchImpl: fetchImpl as typeof fetch })] });
   return factory.createFromAgentCard(card);
+}
+
+/**
+ * A JSON response whose body is parsed in this realm. Jest runs specs in a vm context while its `Response` is
+ * Node's own, whose `json()` would build the client's objects in the outer realm; a real client has one realm.
+ */
+function jsonResponse(text: string): Response {
+  const response = new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+  return Object.assign(response, { json: async () => JSON.parse(text) as unknown });
 }
 
 /** `Message | Task` as sendMessage gives it, narrowed to a task. */

@@ -40,7 +40,7 @@ function deployAgent(sdk: Awaited<ReturnType<typeof loadA2a>>["sdk"], server: Aw
       } else {
         let answer: Answer;
         try {
-          answer = fromA2aAnswer(waiting.request, ctx.userMessage);
+          answer = fromA2aAnswer(waiting.request, thisRealm(sdk, ctx.userMessage));
         } catch (e) {
           refusals.push(e as ValidationError);
           for (const event of waiting.events) bus.publish(event as AgentExecutionEvent);
@@ -58,6 +58,16 @@ function deployAgent(sdk: Awaited<ReturnType<typeof loadA2a>>["sdk"], server: Aw
     async cancelTask() {},
   };
   return { executor, refusals };
+}
+
+/**
+ * The message as this realm's objects. The SDK's RequestContext copies the request with `structuredClone`, which
+ * under Jest is Node's own and builds the copy in the outer realm, while the spec runs in a vm context; in a real
+ * agent there is one realm. (Plain objects of another realm are JSON data by the README's metadata rules; the
+ * core reads them so once that branch is merged.)
+ */
+function thisRealm(sdk: Awaited<ReturnType<typeof loadA2a>>["sdk"], message: Message): Message {
+  return sdk.Message.fromJSON(JSON.parse(JSON.stringify(sdk.Message.toJSON(message))));
 }
 
 function userMessage(sdk: Awaited<ReturnType<typeof loadA2a>>["sdk"], text: string): Message {
