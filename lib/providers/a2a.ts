@@ -17,7 +17,7 @@ import { Answer, Request, toAnswer, toRequest } from "../suspension";
 import { ToolResult } from "../tool-result";
 import { clipLine, inboundPart } from "./inbound";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, joinLines, loseAs, loseBlock, losePart, lossReason, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, isBlank, joinLines, loseAs, loseBlock, losePart, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /**
  * Raw bytes as the SDK holds them: Node's `Buffer` where its types are loaded (the SDK's own types need them),
@@ -403,7 +403,7 @@ function readPart(value: unknown, path: string): Read {
       try {
         return { kind: "text", text: JSON.stringify(copyJson(v, newWalk(data), 0)) };
       } catch (e) {
-        if (e instanceof ToolnexusError) return lost("A2A data part", lossReason(e));
+        if (e instanceof ToolnexusError) return lost("A2A data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
         throw e;
       }
     }
