@@ -5,7 +5,7 @@
 // `{ "$platform": "proxyOfUrl", "href": "..." }` and `{ "$platform": "streamLookalike" }` (an object with a
 // getReader of its own).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { toAnthropic } from "toolnexus/providers";
+import { fromA2a, fromA2aAnswer, toA2aEvents, toAnthropic } from "toolnexus/providers";
 import { build } from "../hostile/constructs";
 
 type Call = (...args: any[]) => unknown;
@@ -56,6 +56,11 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ContentPart.fromJSON called on a function that is not a subclass": (...a) => Reflect.apply(ContentPart.fromJSON, function notASubclass() {}, a),
   "Answer.accept called on a class of its own": (...a) => Reflect.apply(Answer.accept, class Other {}, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
+  "toA2aEvents of a result": (options) => toA2aEvents(ToolResult.ok("x"), options),
+  "toA2aEvents of an authorization with an http: link": (options) =>
+    toA2aEvents(ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" }), options),
+  fromA2a: (value) => fromA2a(value),
+  "fromA2aAnswer for the approval request r-1": (message) => fromA2aAnswer(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), message),
 };
 
 /** Replaces each `{ "$platform": ... }` in the built value, in place (so cycles built by `ref` stay). */
