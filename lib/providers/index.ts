@@ -1,6 +1,6 @@
 /**
  * toolnexus/providers: projections of a `ToolResult` onto each provider's tool-result shape, the
- * suspension bridges, and the host helpers (`toAgentsToolOutput`, `toOpenAIChatMessages`).
+ * suspension bridges, and the host helpers (`toAgentsToolOutput`, `toOpenAIChatMessages`, the A2A events).
  *
  * Every projection is a pure function returning this package's own structural types, which the providers'
  * SDK types accept; none imports a provider SDK. Each takes the options `unsupported`, `onLoss` and
@@ -149,3 +149,22 @@ export type {
 } from "./ag-ui";
 export { fromClaudeToolPermission, toClaudePermissionResult } from "./claude-agent";
 export type { ClaudePermissionResult, ClaudePermissionResultOptions, ClaudeToolPermissionOptions } from "./claude-agent";
+export { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts } from "./a2a";
+export type {
+  A2aAnswerOptions,
+  A2aArtifact,
+  A2aArtifactInput,
+  A2aArtifactUpdate,
+  A2aBytes,
+  A2aEvent,
+  A2aEventsOptions,
+  A2aMessage,
+  A2aMessageInput,
+  A2aPart,
+  A2aPartInput,
+  A2aPartsOptions,
+  A2aRole,
+  A2aStatusUpdate,
+  A2aTaskInput,
+  A2aTaskStatus,
+} from "./a2a";

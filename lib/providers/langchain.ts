@@ -7,15 +7,16 @@
  *
  * @module
  */
-import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
+import { encodeBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart, readBytes } from "../content-part";
-import { ToolnexusError, raise } from "../errors";
+import { raise } from "../errors";
 import { typeName } from "../json-data";
-import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
+import { mimeForExtension, normalizeMime } from "../media";
 import { ToolResult } from "../tool-result";
+import { inboundPart } from "./inbound";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -489,7 +490,7 @@ function toPart(media: Media): Read {
     mime = normalizeMime(m.mimeType);
     if (mime === undefined) return lost(`its mimeType ${quoteType(m.mimeType)} is not of the form type/subtype`);
   }
-  let data: string | undefined;
+  let data: string | Uint8Array | undefined;
   let url: string | undefined;
   if (m.text !== undefined) {
     data = encodeBase64(utf8.encode(m.text));
@@ -499,44 +500,15 @@ function toPart(media: Media): Read {
     else {
       // Bytes (LangChain allows a Uint8Array; any view is taken), read as fromBytes reads them (through the
       // built-in getters: a Proxy or an own `buffer` getter runs no code) and copied into base64 now. A view
-      // of a detached buffer is a loss; an ArrayBuffer itself, as before, is not bytes here.
+      // of a detached buffer is a loss; an ArrayBuffer itself is not bytes here. The builder copies them.
       const bytes = ArrayBuffer.isView(m.data) ? readBytes(m.data) : undefined;
       if (bytes === "detached") return lost("its bytes cannot be read (a detached buffer)");
       if (bytes === undefined) return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
-      data = encodeBase64(bytes);
+      data = bytes;
     }
   } else if (isString(m.url)) url = m.url;
   else return lost(`its url is ${typeName(m.url)}, not a string`);
 
-  try {
-    if (url !== undefined && /^data:/i.test(url)) {
-      return { kind: "part", part: ContentPart.fromDataUrl(url, { ...(mime === undefined ? {} : { mimeType: mime }), ...(m.name === undefined ? {} : { name: m.name }), verifyMime: false }) };
-    }
-    if (mime === undefined) mime = data !== undefined ? sniffed(data) : fromExtension(url!);
-    const json: Record<string, unknown> = data !== undefined ? { type: familyOf(mime), mimeType: mime, data } : { type: familyOf(mime), mimeType: mime, url };
-    if (m.name !== undefined) json.name = m.name;
-    return { kind: "part", part: ContentPart.fromJSON(json) };
-  } catch (e) {
-    if (e instanceof ToolnexusError) return lost(lossReason(e));
-    throw e;
-  }
+  const built = inboundPart(data !== undefined ? { mimeType: mime, data, name: m.name } : { mimeType: mime, url, name: m.name });
+  return built.part !== undefined ? { kind: "part", part: built.part } : lost(built.why);
 }
-
-/** The mime type of base64 data by its signature, else `application/octet-stream`. */
-function sniffed(b64: string): string {
-  // A prefix long enough for the signature, in any spelling the caller may use (unpadded, URL-safe, wrapped).
-  const head = toCanonicalBase64(b64.slice(0, 64));
-  return (head === undefined || head === "" ? undefined : sniff(decodePrefix(head, SNIFF_BYTES))) ?? "application/octet-stream";
-}
-
-/** The mime type of a url's path extension, else `application/octet-stream`. */
-function fromExtension(url: string): string {
-  let path = url;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    // not a URL: ContentPart.fromJSON refuses it
-  }
-  return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
-}
-

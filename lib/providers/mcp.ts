@@ -3,16 +3,16 @@
  *
  * @module
  */
-import { decodePrefix, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
-import { ContentPart } from "../content-part";
-import { ToolnexusError, raise } from "../errors";
+import { isHttpUrl, type ContentPart } from "../content-part";
+import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
-import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
+import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
+import { clipLine, guessMime, inboundPart, type Inbound } from "./inbound";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, isBlank, loseAs, loseBlock, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -270,12 +270,7 @@ function lostBlock(type: string, why: string, uri?: unknown): Read {
 
 /** A non-empty string, cut to a line's length; else `undefined`. */
 function carried(v: unknown): string | undefined {
-  return typeof v === "string" && v !== "" ? clip(v) : undefined;
-}
-
-/** A server's text cut to a length fit for one line of ours. */
-function clip(s: string, max = 200): string {
-  return s.length > max ? `${s.slice(0, max)}...` : s;
+  return typeof v === "string" && v !== "" ? clipLine(v) : undefined;
 }
 
 /**
@@ -307,7 +302,8 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
     case "image":
     case "audio": {
       if (typeof b.data !== "string" || b.data === "") return lostBlock(type, "it has no data");
-      if (b.mimeType === undefined || b.mimeType === null) return asPart(type, sniffed(b.data));
+      // Without a mime type, the data's signature gives it (else application/octet-stream), and the part's type follows it.
+      if (b.mimeType === undefined || b.mimeType === null) return asPart(type, { data: b.data });
       if (typeof b.mimeType !== "string") return lostBlock(type, "its mimeType is not a string");
       return asPart(type, { type, mimeType: b.mimeType, data: b.data });
     }
@@ -315,9 +311,8 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
       const uri = b.uri;
       if (typeof uri !== "string") return lostBlock(type, "it has no uri");
       if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL");
-      const mimeType = mimeOf(b.mimeType, uri);
       const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
-      return asPart(type, { type: familyOf(mimeType), mimeType, url: uri, name });
+      return asPart(type, { mimeType: mimeOf(b.mimeType, uri), url: uri, name });
     }
     case "resource": {
       const r = b.resource;
@@ -326,8 +321,7 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
       if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
       if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
       if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res.uri);
-      const mimeType = mimeOf(res.mimeType, res.uri);
-      return asPart(type, { type: familyOf(mimeType), mimeType, data: res.blob, name: res.uri }, res.uri);
+      return asPart(type, { mimeType: mimeOf(res.mimeType, res.uri), data: res.blob, name: res.uri }, res.uri);
     }
     default: {
       const shown = type.length > 40 ? `${type.slice(0, 40)}...` : type;
@@ -336,48 +330,16 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
   }
 }
 
-/**
- * An image or audio block sent without a mime type: the mime type of its data's signature when the media
- * table knows it, else `application/octet-stream`; the part's type follows that mime type. The data is kept.
- */
-function sniffed(data: string): Record<string, unknown> {
-  const canonical = toCanonicalBase64(data);
-  const mimeType = (canonical === undefined ? undefined : sniff(decodePrefix(canonical, SNIFF_BYTES))) ?? "application/octet-stream";
-  return { type: familyOf(mimeType), mimeType, data: canonical ?? data };
-}
-
-/** True when `uri` is a url a part may hold: the check every part's url goes through. */
-function isHttpUrl(uri: string): boolean {
-  // The one url check is ContentPart's own: a url part it refuses is refused here too (and it starts with
-  // the two slashes, as README, "Content parts", asks of every part's url).
-  return /^https?:\/\//i.test(uri) && ContentPart.safeFromJSON({ type: "file", mimeType: "application/octet-stream", url: uri }).success;
-}
-
-/** The block's mime type, else the uri's extension's, else `application/octet-stream`. */
+/** The block's mime type when it is one, else the uri's extension's, else `application/octet-stream` (never the blob's signature). */
 function mimeOf(given: unknown, uri: string): string {
-  if (typeof given === "string") {
-    const m = normalizeMime(given);
-    if (m !== undefined) return m;
-  }
-  let path = uri;
-  try {
-    path = new URL(uri).pathname;
-  } catch {
-    // not a URL: read the extension from the string itself
-  }
-  return mimeForExtension(extensionOf(path)) ?? "application/octet-stream";
+  return (typeof given === "string" ? normalizeMime(given) : undefined) ?? guessMime(undefined, uri);
 }
 
 /**
- * Builds a part through `ContentPart.fromJSON` (which keeps canonical base64 as it is); a refusal is a loss.
- * `uri` is an embedded resource's, which names it if it is lost.
+ * Builds a part through the inbound builder (`ContentPart.fromJSON`, which keeps canonical base64 as it is);
+ * a refusal is a loss. `uri` is an embedded resource's, which names it if it is lost.
  */
-function asPart(type: string, json: Record<string, unknown>, uri?: string): Read {
-  try {
-    return { kind: "part", part: ContentPart.fromJSON(json), label: type, name: undefined, uri: carried(uri) };
-  } catch (e) {
-    if (e instanceof ToolnexusError) return lostBlock(type, lossReason(e), uri);
-    throw e;
-  }
+function asPart(type: string, block: Inbound, uri?: string): Read {
+  const built = inboundPart(block);
+  return built.part !== undefined ? { kind: "part", part: built.part, label: type, name: undefined, uri: carried(uri) } : lostBlock(type, built.why, uri);
 }
-

@@ -5,7 +5,7 @@
 // `{ "$platform": "proxyOfUrl", "href": "..." }` and `{ "$platform": "streamLookalike" }` (an object with a
 // getReader of its own).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
+import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
 import { build } from "../hostile/constructs";
 
 type Call = (...args: any[]) => unknown;
@@ -63,6 +63,11 @@ export const CALLS: Readonly<Record<string, Call>> = {
   fromAgUiResume: (...a) => (fromAgUiResume as Call)(...a),
   fromClaudeToolPermission: (...a) => (fromClaudeToolPermission as Call)(...a),
   toClaudePermissionResult: (...a) => (toClaudePermissionResult as Call)(...a),
+  "toA2aEvents of a result": (options) => toA2aEvents(ToolResult.ok("x"), options),
+  "toA2aEvents of an authorization with an http: link": (options) =>
+    toA2aEvents(ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" }), options),
+  fromA2a: (value) => fromA2a(value),
+  "fromA2aAnswer for the approval request r-1": (message) => fromA2aAnswer(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), message),
 };
 
 /** Replaces each `{ "$platform": ... }` in the built value, in place (so cycles built by `ref` stay). */
