@@ -555,6 +555,21 @@ const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
 /** True for an answer this copy of the library made (boundary's private mark). */
 const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
 
+/**
+ * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
+ * a Proxy of an answer, its JSON) is read by its own fields and checked by {@link Answer.fromJSON}. An error
+ * is located under `path` (`answers[2]`, say), its message prefixed with `In <path>: `.
+ */
+export function toAnswer(value: unknown, path: string): Answer {
+  if (isLocalAnswer(value)) return value;
+  try {
+    return Answer.fromJSON(value);
+  } catch (e) {
+    if (path === "" || !(e instanceof ValidationError)) throw e;
+    throw new ValidationError(e.code, `In ${path}: ${e.message}`, { path: joinPath(path, e.path), cause: e });
+  }
+}
+
 /** Checks answer fields, assigns them to `target`, marks and freezes it. */
 function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype)): A {
   checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
