@@ -8,8 +8,8 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, loseAs, overCap, projection, readOptions, report, type Context } from "./shared";
+import { asResult, projection, projectionContext, type Context } from "./options";
+import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
 
 /** A `text` tool output. */
 export type AgentsToolOutputText = { type: "text"; text: string };
@@ -71,7 +71,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * ```
  */
 export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsToolOutputOptions): AgentsToolOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAgentsToolOutput");
   if (r.parts === null) return r.output;
   const items: AgentsToolOutputItem[] = [];
@@ -97,7 +97,7 @@ function toItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutpu
       return part.text === "" ? undefined : { type: "text", text: part.text! };
     case "image":
       if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, textItem);
-      if (part.name !== undefined) report(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
+      if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
       return { type: "image", image: part.data !== undefined ? { data: part.data, mediaType: part.mimeType! } : { url: part.url! } };
     case "file": {
       const filename = part.name ?? `part-${index}`;

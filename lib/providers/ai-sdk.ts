@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, loseAs, losePart, overCap, projection, readOptions, type Context } from "./shared";
+import { asResult, projection, projectionContext, type Context } from "./options";
+import { loseAs, losePart, overCap, type ProjectionOptions } from "./loss";
+import { joinLines } from "./part-output";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -65,7 +66,7 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * ```
  */
 export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAiSdk");
   const parts = r.parts;
   if (r.isError) {

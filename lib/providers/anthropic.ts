@@ -6,8 +6,9 @@
 import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, overCap, projection, readOptions, report, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
+import { isBlank } from "./part-output";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -90,18 +91,18 @@ const blank = isBlank;
  * ```
  */
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   try {
     // A named read (a keyed one costs more than the rest of the call), kept only when it is an own property.
     if (options !== undefined && options !== null) id = ownOnly(options, "toolUseId", options.toolUseId);
   } catch (e) {
-    throw unreadable(e, "toolUseId", "options.toolUseId");
+    optionThrew(e, "toolUseId");
   }
   const toolUseId = requireString(id, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
   const output = blank(r.output) ? "" : r.output;
-  if (output === "" && r.output !== "") report(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
+  if (output === "" && r.output !== "") reportLoss(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
   let content: string | AnthropicToolResultContent[] | undefined = output === "" ? undefined : output;
   if (r.parts !== null) {
     const blocks: AnthropicToolResultContent[] = [];

@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, optionalString, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { losePart, overCap, type ProjectionOptions } from "./loss";
+import { joinLines } from "./part-output";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -62,7 +63,7 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * ```
  */
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let rawName: unknown;
   let rawId: unknown;
   let key = "name"; // the option being read, for the error's path
@@ -74,7 +75,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
       rawId = ownOnly(options, "id", options.id);
     }
   } catch (e) {
-    throw unreadable(e, key, `options.${key}`);
+    optionThrew(e, key);
   }
   const name = requireString(rawName, "name", "toGemini", '"get_weather"');
   const id = optionalString(rawId, "id", '"call_1"');

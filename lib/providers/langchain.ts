@@ -8,14 +8,15 @@
  * @module
  */
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
-import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, readOptions, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart, readBytes } from "../content-part";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
 import { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, loseBlock, losePart, lossReason, overCap, type ProjectionOptions } from "./loss";
+import { isBlank } from "./part-output";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -117,8 +118,8 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * ```
  */
 export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
-  const ctx = readOptions(options, TO_LANGCHAIN);
-  const own = readOwnOptions(options, TO_KEYS, "toLangChain");
+  const ctx = projectionContext(options, TO_LANGCHAIN);
+  const own = readOptions(options, TO_KEYS, "toLangChain");
   const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
   const name = optionalString(own.name, "name", '"search"');
   const r = asResult(result, "toLangChain");
@@ -256,7 +257,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * ```
  */
 export function fromLangChain(message: LangChainToolMessageInput, options?: FromLangChainOptions): ToolResult {
-  const ctx = readOptions(options, FROM_LANGCHAIN);
+  const ctx = projectionContext(options, FROM_LANGCHAIN);
   let fields: Snapshot<(typeof KWARGS_KEYS)[number]> = snapshot(message, MESSAGE_KEYS, "", "A ToolMessage", MESSAGE_FIX);
   let prefix = "";
   const outer = fields as Snapshot<(typeof MESSAGE_KEYS)[number]>;

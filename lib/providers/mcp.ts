@@ -11,8 +11,9 @@ import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, lossReason, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, optionalBoolean, ownOption, projection, projectionContext, type Context } from "./options";
+import { loseAs, loseBlock, losePart, lossReason, overCap, reportLoss, type ProjectionOptions } from "./loss";
+import { isBlank, urlBaseName } from "./part-output";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -85,7 +86,7 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * ```
  */
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
-  const ctx = readOptions(options, TO_MCP);
+  const ctx = projectionContext(options, TO_MCP);
   // An own property only: Object.prototype.meta is no option.
   const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
@@ -124,7 +125,7 @@ function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBloc
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
   if (part.type === "file") return { type: "resource", resource: { uri: part.name ?? `part-${index}`, mimeType, blob: part.data } };
   // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
-  if (part.name !== undefined) report(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
+  if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
   return { type: part.type, data: part.data, mimeType };
 }
 
@@ -178,7 +179,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * ```
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
-  const ctx = readOptions(options, FROM_MCP);
+  const ctx = projectionContext(options, FROM_MCP);
   const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
   const isError = src.isError ?? false;
   const content = src.content ?? [];

@@ -10,8 +10,9 @@ import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, ownOnly, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { losePart, overCap, type ProjectionOptions } from "./loss";
+import { dataUrl, fallbackName } from "./part-output";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -86,7 +87,7 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * ```
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   let name: unknown;
   let key = "toolCallId"; // the option being read, for the error's path
@@ -98,7 +99,7 @@ export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions
       name = ownOnly(options, "toolName", options.toolName);
     }
   } catch (e) {
-    throw unreadable(e, key, `options.${key}`);
+    optionThrew(e, key);
   }
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
@@ -153,7 +154,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * ```
  */
 export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[], options?: OpenAIChatMessagesOptions): OpenAIChatToolMessages {
-  const ctx = readOptions(options, SPEC_MANY);
+  const ctx = projectionContext(options, SPEC_MANY);
   if (!isArrayAt(calls, "calls", "the calls")) {
     raise("invalid-type", "calls", `toOpenAIChatMessages() takes a list of tool call results, got ${typeName(calls)}`, "Pass [{ result, toolCallId, toolName }, ...], one entry per tool call of the assistant message.");
   }

@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, loseAs, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, overCap, type ProjectionOptions } from "./loss";
+import { dataUrl, fallbackName } from "./part-output";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -64,13 +65,13 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * ```
  */
 export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   try {
     // A named read, kept only when it is an own property.
     if (options !== undefined && options !== null) id = ownOnly(options, "callId", options.callId);
   } catch (e) {
-    throw unreadable(e, "callId", "options.callId");
+    optionThrew(e, "callId");
   }
   const callId = requireString(id, "callId", "toOpenAIResponses", '"call_abc123"');
   const r = asResult(result, "toOpenAIResponses");
