@@ -12,7 +12,7 @@ import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { Answer, Request, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../marks";
-import { previewJson } from "./ai-sdk-approvals";
+import { promptInput } from "./prompt";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
 export type AgentsRawToolCall = {
@@ -118,7 +118,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
   if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
   const toolName = nonEmpty(it.toolName) ? it.toolName : nonEmpty(raw.name) ? raw.name : nonEmpty(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
-  const preview = args === undefined ? undefined : previewJson(args);
+  const preview = args === undefined ? undefined : promptInput(args);
   const prompt = `Approve the call to tool ${JSON.stringify(toolName)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
   const data: JsonObject = args === undefined ? { toolName } : { toolName, arguments: args };
   return new Request({ id, kind: "approval", prompt, data });

@@ -20,6 +20,7 @@ import { formatPath } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../marks";
 import type { Loss, OnLoss } from "./loss";
+import { promptInput } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
 export type AiSdkToolApprovalRequest = {
@@ -91,9 +92,6 @@ const PROVIDER = "ai-sdk-approval";
 
 const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
 
-/** Characters of a tool's input shown in a prompt; the whole input is in `data.input`. */
-export const PROMPT_INPUT_CHARS = 500;
-
 /**
  * Reads the options of one function of this module through the trust boundary: each key once, as an own
  * property; `undefined` or `null` when they are optional gives none; an unknown key and an `onLoss` that is
@@ -119,25 +117,6 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
   if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
   if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
   return v;
-}
-
-/**
- * A short JSON text of a tool's arguments for a prompt: at most {@link PROMPT_INPUT_CHARS} characters,
- * never cutting a surrogate pair. `undefined` when the value has no JSON text.
- * @internal
- */
-export function previewJson(value: unknown): string | undefined {
-  let json: string | undefined;
-  try {
-    json = typeof value === "string" ? value : JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-  if (json === undefined || json.length <= PROMPT_INPUT_CHARS) return json;
-  let end = PROMPT_INPUT_CHARS;
-  const c = json.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end -= 1;
-  return `${json.slice(0, end)}…`;
 }
 
 /**
@@ -300,7 +279,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   let data: JsonObject;
   if (call) {
     // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
-    const preview = call.input === undefined ? undefined : previewJson(call.input);
+    const preview = call.input === undefined ? undefined : promptInput(call.input);
     prompt = `Approve the call to tool ${JSON.stringify(call.toolName)}${preview === undefined ? "" : ` with input ${preview}`}?`;
     data = call.input === undefined ? { toolName: call.toolName, toolCallId: toolCallId! } : { toolName: call.toolName, toolCallId: toolCallId!, input: call.input };
   } else {

@@ -13,7 +13,7 @@ import { ValidationError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, Request, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
-import { previewJson } from "./ai-sdk-approvals";
+import { promptInput } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
 export type LangGraphInterrupt<V = unknown> = {
@@ -284,7 +284,7 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
         raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quote(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
-    const preview = previewJson(args);
+    const preview = promptInput(args);
     const prompt = a.description ?? `Approve the call to tool ${JSON.stringify(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
     return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
   });
