@@ -10,8 +10,7 @@
 import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
-import { Answer, Request, type JsonObject } from "../suspension";
-import { isGenuineAnswer } from "../marks";
+import { Request, toAnswer, type Answer, type JsonObject } from "../suspension";
 import { promptInput } from "./prompt";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
@@ -147,7 +146,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
 export function toAgentsDecision(answer: Answer<any>): AgentsDecision {
   // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
   // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
-  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
+  const a = toAnswer(answer, "");
   if (a.ok) return { approve: true };
   const message = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   return typeof message === "string" ? { approve: false, message } : { approve: false };

@@ -13,13 +13,13 @@
  *
  * @module
  */
-import { ownKeys, snapshot } from "../boundary";
+import { snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
-import { Answer, Request, toRequest, type JsonObject } from "../suspension";
-import { isGenuineAnswer } from "../marks";
-import type { Loss, OnLoss } from "./loss";
+import { Answer, Request, toAnswer, toRequest, type JsonObject } from "../suspension";
+import { lossAt, tellLosses, type Loss, type OnLoss } from "./loss";
+import { bridgeOptions } from "./options";
 import { promptInput } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
@@ -92,26 +92,6 @@ const PROVIDER = "ai-sdk-approval";
 
 const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
 
-/**
- * Reads the options of one function of this module through the trust boundary: each key once, as an own
- * property; `undefined` or `null` when they are optional gives none; an unknown key and an `onLoss` that is
- * not a function are ValidationErrors.
- */
-function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean, path = ""): Record<string, unknown> {
-  // No prototype: an option left out must not be found on a polluted Object.prototype.
-  if ((options === undefined || options === null) && !required) return Object.create(null) as Record<string, unknown>;
-  const fix = `Pass { ${keys.join(", ")} }.`;
-  if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
-  const o: Record<string, unknown> = snapshot(options, keys, path, `The options of ${fn}()`, fix);
-  for (const key of ownKeys(options as object, path, "the options' keys")) {
-    if (!keys.includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
-  }
-  if (o.onLoss !== undefined && typeof o.onLoss !== "function") {
-    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(o.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  }
-  return o;
-}
-
 function nonEmptyString(v: unknown, path: string, what: string, fix: string): string {
   if (v === undefined) raise("missing", path, `${what} is missing`, fix);
   if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
@@ -140,7 +120,7 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  * ```
  */
 export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
-  const o = readOptions(options, "toAiSdkApprovalRequest", ["toolCallId", "onLoss"], true);
+  const o = bridgeOptions(options, ["toolCallId", "onLoss"], "toAiSdkApprovalRequest", "", true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
   const req = toRequest(request, "");
   const onLoss = o.onLoss as OnLoss | undefined;
@@ -148,10 +128,10 @@ export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkAp
     const losses: Loss[] = [];
     const own = req.data !== undefined && req.data.toolCallId === toolCallId ? ["toolName", "toolCallId", "input"] : [];
     for (const k of Object.keys(req.data ?? {})) {
-      if (!own.includes(k)) losses.push({ provider: PROVIDER, path: formatPath(["data", k]), reason: `An AI SDK approval request carries no data; "${k}" is dropped` });
+      if (!own.includes(k)) losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval request carries no data; "${k}" is dropped`));
     }
-    if (req.expiresAt !== undefined) losses.push({ provider: PROVIDER, path: "expiresAt", reason: "An AI SDK approval request carries no expiry; check expiresAt when the response comes back" });
-    for (const loss of losses) onLoss(loss);
+    if (req.expiresAt !== undefined) losses.push(lossAt(PROVIDER, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back"));
+    tellLosses(onLoss, losses);
   }
   const reason = req.url === undefined ? req.prompt : req.prompt === "" ? req.url : `${req.prompt}\n${req.url}`;
   const part: AiSdkToolApprovalRequest = { type: "tool-approval-request", approvalId: req.id, toolCallId };
@@ -251,7 +231,7 @@ function readToolCall(v: unknown, path: string): ToolCall {
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
   // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
-  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false, "options");
+  const o = bridgeOptions(options, ["toolCall"], "fromAiSdkApprovalRequest", "options");
   const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
   if (p.type !== "tool-approval-request") {
     raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof p.type === "string" ? JSON.stringify(p.type) : typeName(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
@@ -309,21 +289,21 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * ```
  */
 export function toAiSdkApprovalResponse(answer: Answer<any>, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
-  const o = readOptions(options, "toAiSdkApprovalResponse", ["onLoss"], false);
+  const o = bridgeOptions(options, ["onLoss"], "toAiSdkApprovalResponse");
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
-  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
+  const a = toAnswer(answer, "");
   const reason = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   const onLoss = o.onLoss as OnLoss | undefined;
   if (onLoss) {
     const losses: Loss[] = [];
     for (const k of Object.keys(a.data ?? {})) {
-      if (k !== "reason") losses.push({ provider: PROVIDER, path: formatPath(["data", k]), reason: `An AI SDK approval response carries only a reason text; "${k}" is dropped` });
-      else if (typeof reason !== "string") losses.push({ provider: PROVIDER, path: "data.reason", reason: `An AI SDK approval reason is text; ${typeName(reason)} is dropped` });
+      if (k !== "reason") losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; "${k}" is dropped`));
+      else if (typeof reason !== "string") losses.push(lossAt(PROVIDER, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`));
     }
     if (a.reason === "cancelled" || a.reason === "expired") {
-      losses.push({ provider: PROVIDER, path: "reason", reason: `The AI SDK knows approved and denied only; "${a.reason}" is sent as a denial` });
+      losses.push(lossAt(PROVIDER, "reason", `The AI SDK knows approved and denied only; "${a.reason}" is sent as a denial`));
     }
-    for (const loss of losses) onLoss(loss);
+    tellLosses(onLoss, losses);
   }
   const part: AiSdkToolApprovalResponse = { type: "tool-approval-response", approvalId: a.id, approved: a.ok };
   if (typeof reason === "string") part.reason = reason;

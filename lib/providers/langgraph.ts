@@ -12,7 +12,7 @@ import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import { ValidationError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
-import { Answer, Request, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
+import { Answer, Request, toAnswer, toRequest, type AnswerJSON, type RequestJSON } from "../suspension";
 import { promptInput } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
@@ -64,16 +64,6 @@ const INTERRUPT_FIX = "Pass an entry of the result's __interrupt__ list.";
 /** A fresh, unfrozen copy of JSON data (LangGraph stores and may write into what it is given). */
 function freshJSON<T>(value: unknown): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/** An answer read from anywhere, its errors' paths under `path`. */
-function toAnswer(value: unknown, path: string): Answer {
-  try {
-    return Answer.fromJSON(value);
-  } catch (e) {
-    if (path === "" || !(e instanceof ValidationError)) throw e;
-    throw new ValidationError(e.code, `In ${path}: ${e.message}`, { path: joinPath(path, e.path), cause: e });
-  }
 }
 
 /** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */

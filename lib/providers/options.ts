@@ -2,7 +2,8 @@
 // its own options (`toolUseId`, `callId`, ...). Internal to `toolnexus/providers`: nothing here is exported
 // from the entry point. Options are read as the door (boundary.ts) reads every outside value: each key once,
 // as an own property, a throw while reading being a ValidationError at the key.
-import { guard, ownField } from "../boundary";
+import { guard, ownField, ownKeys, snapshot, type Snapshot } from "../boundary";
+import { formatPath } from "../path";
 import { isGenuineResult } from "../marks";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
@@ -164,4 +165,27 @@ function otherResult(value: unknown, fn: string): ToolResult<any> {
     raise("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
   }
   return ToolResult.fromJSON(value);
+}
+
+/**
+ * The options of a bridge (`toMcpElicitation`, `toAiSdkApprovalRequest`, ...), read through the door's own-field
+ * reading (`snapshot`): each of `keys` once, as an own property, at `path`. Absent options (`undefined`,
+ * `null`) give none, unless `required`; a key the bridge does not take, and an `onLoss` that is not a
+ * function, are ValidationErrors. The object has no prototype: a key left out is never Object.prototype's.
+ */
+export function bridgeOptions<K extends string>(options: unknown, keys: readonly K[], fn: string, path = "", required = false): Snapshot<K> {
+  const fix = required ? `Pass { ${keys.join(", ")} }.` : `Pass { ${keys.join(", ")} } or leave them out.`;
+  if (options === undefined || options === null) {
+    if (!required) return Object.create(null) as Snapshot<K>;
+    if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
+  }
+  const o = snapshot(options, keys, path, `The options of ${fn}()`, fix);
+  for (const key of ownKeys(options as object, path, "the options' keys")) {
+    if (!(keys as readonly string[]).includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
+  }
+  const onLoss = (o as Partial<Record<string, unknown>>).onLoss;
+  if (onLoss !== undefined && typeof onLoss !== "function") {
+    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+  }
+  return o;
 }
