@@ -38,7 +38,7 @@ export type AgentsInterruption = {
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
 export type AgentsDecision = { approve: true } | { approve: false; message?: string };
 
-const nonEmpty = (v: unknown): v is string => typeof v === "string" && v !== "";
+const isNonEmptyString = (v: unknown): v is string => typeof v === "string" && v !== "";
 
 const ITEM_FIELDS = ["type", "rawItem", "toolName"] as const;
 const RAW_FIELDS = ["type", "callId", "id", "name", "arguments", "action", "actions", "operation", "providerData"] as const;
@@ -58,11 +58,11 @@ function readRaw(raw: unknown): RawCall {
 /** The id the Agents SDK tracks an approval by: a hosted MCP request id, else the call id, else the item id. */
 function callIdOf(raw: RawCall): string | undefined {
   const pd = raw.pd;
-  if (raw.type === "hosted_tool_call" && pd && nonEmpty(pd.id) && (pd.type === "mcp_approval_request" || pd.type === undefined)) return pd.id;
-  if (nonEmpty(raw.callId)) return raw.callId;
-  if (nonEmpty(raw.id)) return raw.id;
-  if (pd && nonEmpty(pd.id)) return pd.id;
-  if (pd && nonEmpty(pd.itemId)) return pd.itemId;
+  if (raw.type === "hosted_tool_call" && pd && isNonEmptyString(pd.id) && (pd.type === "mcp_approval_request" || pd.type === undefined)) return pd.id;
+  if (isNonEmptyString(raw.callId)) return raw.callId;
+  if (isNonEmptyString(raw.id)) return raw.id;
+  if (pd && isNonEmptyString(pd.id)) return pd.id;
+  if (pd && isNonEmptyString(pd.itemId)) return pd.itemId;
   return undefined;
 }
 
@@ -115,7 +115,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
   const id = callIdOf(raw);
   if (id === undefined) raise("missing", "rawItem.callId", "The tool call has no call id", "Pass the item as the Agents SDK wrote it: its rawItem carries a callId.");
   if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
-  const toolName = nonEmpty(it.toolName) ? it.toolName : nonEmpty(raw.name) ? raw.name : nonEmpty(raw.type) ? raw.type : "tool";
+  const toolName = isNonEmptyString(it.toolName) ? it.toolName : isNonEmptyString(raw.name) ? raw.name : isNonEmptyString(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
   const preview = args === undefined ? undefined : promptInput(args);
   const prompt = `Approve the call to tool ${JSON.stringify(toolName)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;

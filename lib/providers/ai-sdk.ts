@@ -89,7 +89,7 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
   if (r.output !== "") items.push({ type: "text", text: r.output });
   const head = items.length;
   for (let i = 0; i < parts.length; i++) {
-    const item = toItem(ctx, parts[i]!, i);
+    const item = toAiSdkItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
   // Every part left out: the output alone, as for a result without parts.
@@ -97,11 +97,11 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
 }
 
 /** A lost part's placeholder, as a `text` item. */
-const textItem = (text: string): AiSdkTextItem => ({ type: "text", text });
+const aiSdkText = (text: string): AiSdkTextItem => ({ type: "text", text });
 
-function toItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
+function toAiSdkItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textItem);
+  if (over !== undefined) return loseAs(ctx, index, part, over, aiSdkText);
   if (part.type === "text") return { type: "text", text: part.text! };
   const item: AiSdkFileItem = {
     type: "file",

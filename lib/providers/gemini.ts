@@ -85,7 +85,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const item = toItem(ctx, parts[i]!, i);
+      const item = toGeminiPart(ctx, parts[i]!, i);
       if (typeof item === "string") lines.push(item);
       else if (item !== undefined) media.push(item);
     }
@@ -97,7 +97,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   return { functionResponse: fr };
 }
 
-function toItem(ctx: Context, part: ContentPart, index: number): GeminiFunctionResponsePart | string | undefined {
+function toGeminiPart(ctx: Context, part: ContentPart, index: number): GeminiFunctionResponsePart | string | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return losePart(ctx, index, part, over);
   if (part.type === "text") return part.text!;

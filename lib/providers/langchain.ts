@@ -135,7 +135,7 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
     }
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const block = toBlock(ctx, parts[i]!, i);
+      const block = toLangChainBlock(ctx, parts[i]!, i);
       if (block !== undefined) blocks.push(block);
     }
     content = blocks;
@@ -198,11 +198,11 @@ function checkpointCopy(value: unknown): unknown {
 }
 
 /** A lost part's placeholder, as a `text` block. */
-const textBlock = (text: string): LangChainTextBlock => ({ type: "text", text });
+const langChainText = (text: string): LangChainTextBlock => ({ type: "text", text });
 
-function toBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
+function toLangChainBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
+  if (over !== undefined) return loseAs(ctx, index, part, over, langChainText);
   if (part.type === "text") return { type: "text", text: part.text! };
   const block: LangChainDataBlock = part.data === undefined
     ? { type: part.type, mimeType: part.mimeType!, url: part.url! }

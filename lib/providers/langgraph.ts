@@ -72,7 +72,7 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
   return readArray(value as unknown[], path);
 }
 
-const quote = (s: string): string => escapeControl(JSON.stringify(s));
+const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // interrupt() and Command({ resume })
@@ -159,15 +159,15 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
 
   const byId = new Map<string, number>();
   list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
+    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
     if (!pending.some((p) => p.request.id === a.id)) {
-      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quote(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
+      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quoteShown(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
     }
     byId.set(a.id, j);
   });
   const matched = pending.map((p, i) => {
     const j = byId.get(p.request.id);
-    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quote(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
+    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quoteShown(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
     return { id: p.id, answer: list[j]! };
   });
   if (matched.length === 1) return { resume: freshJSON<AnswerJSON>(matched[0]!.answer) };
@@ -212,7 +212,7 @@ export function fromLangGraphResume(request: Request, value: unknown): Answer {
     raise(
       "invalid-value",
       "id",
-      `The resume value answers request ${quote(answer.id)}, not request ${quote(req.id)}`,
+      `The resume value answers request ${quoteShown(answer.id)}, not request ${quoteShown(req.id)}`,
       "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.",
     );
   }
@@ -266,12 +266,12 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
     const cat = `value.reviewConfigs[${i}]`;
     const c = snapshot(configs[i], ["actionName", "allowedDecisions"], cat, "A review config", HITL_FIX);
     if (c.actionName !== a.name) {
-      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quote(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quote(a.name)}`, HITL_FIX);
+      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quoteShown(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quoteShown(a.name)}`, HITL_FIX);
     }
     const allowed = listAt(c.allowedDecisions, `${cat}.allowedDecisions`, "allowedDecisions", HITL_FIX);
     allowed.forEach((d, k) => {
       if (typeof d !== "string" || !DECISIONS.includes(d)) {
-        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quote(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
+        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quoteShown(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
     const preview = promptInput(args);
@@ -291,11 +291,11 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
   const at = `requests[${i}]`;
   const req = toRequest(value, at);
   const fix = "Pass the requests fromLangChainHitlRequest() gave, all of them and in their order.";
-  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quote(req.kind)}, not "approval"`, fix);
+  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quoteShown(req.kind)}, not "approval"`, fix);
   const colon = req.id.lastIndexOf(":");
   const head = req.id.slice(0, colon);
   if (colon <= 0 || req.id.slice(colon + 1) !== String(i) || (prefix.value !== undefined && head !== prefix.value)) {
-    raise("invalid-value", `${at}.id`, `Request ${quote(req.id)} is not action ${i} of the interrupt`, fix);
+    raise("invalid-value", `${at}.id`, `Request ${quoteShown(req.id)} is not action ${i} of the interrupt`, fix);
   }
   prefix.value = head;
   const data = req.data as { readonly toolName?: unknown; readonly allowedDecisions?: unknown } | undefined;
@@ -337,19 +337,19 @@ export function toLangChainHitlResponse(requests: readonly Request[], answers: r
 
   const byId = new Map<string, number>();
   list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
-    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quote(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
+    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
+    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quoteShown(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
     byId.set(a.id, j);
   });
 
   const decisions = actions.map((action, i): LangChainHitlDecision => {
     const j = byId.get(action.id);
-    if (j === undefined) raise("missing", "answers", `Request ${quote(action.id)} (action ${i}, tool ${quote(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
+    if (j === undefined) raise("missing", "answers", `Request ${quoteShown(action.id)} (action ${i}, tool ${quoteShown(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
     const a = list[j]!;
     const at = `answers[${j}]`;
     const allow = (type: string): void => {
       if (!action.allowed.includes(type)) {
-        raise("invalid-value", at, `The answer asks to ${type} the call to ${quote(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
+        raise("invalid-value", at, `The answer asks to ${type} the call to ${quoteShown(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
       }
     };
     if (!a.ok) {

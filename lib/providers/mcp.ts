@@ -95,7 +95,7 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const block = toBlock(ctx, parts[i]!, i);
+      const block = toMcpBlock(ctx, parts[i]!, i);
       if (block !== undefined) content.push(block);
     }
   }
@@ -115,11 +115,11 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
 }
 
 /** A lost part's placeholder, as a `text` block. */
-const textBlock = (text: string): McpTextContent => ({ type: "text", text });
+const mcpText = (text: string): McpTextContent => ({ type: "text", text });
 
-function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
+function toMcpBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
+  if (over !== undefined) return loseAs(ctx, index, part, over, mcpText);
   const mimeType = part.mimeType!;
   if (part.type === "text") return { type: "text", text: part.text! };
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };

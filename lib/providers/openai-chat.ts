@@ -222,7 +222,7 @@ function project(ctx: Context, r: ToolResult<any>, toolCallId: string, prefix: s
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const item = toItem(ctx, parts[i]!, i, prefix);
+      const item = toOpenAIChatPart(ctx, parts[i]!, i, prefix);
       if (typeof item === "string") texts.push({ type: "text", text: item });
       else if (item !== undefined) media.push(item);
     }
@@ -238,7 +238,7 @@ function lost(ctx: Context, index: number, part: ContentPart, reason: string, pr
 }
 
 /** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
-function toItem(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
+function toOpenAIChatPart(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return lost(ctx, index, part, over, prefix);
   const mime = part.mimeType!;

@@ -81,7 +81,7 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
   const head = items.length;
   const parts = r.parts;
   for (let i = 0; i < parts.length; i++) {
-    const item = toItem(ctx, parts[i]!, i);
+    const item = toResponsesItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
   // Every part left out: the output alone, as for a result without parts.
@@ -91,7 +91,7 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
 /** A lost part's placeholder, as an `input_text` item. */
 const inputText = (text: string): OpenAIResponsesInputText => ({ type: "input_text", text });
 
-function toItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
+function toResponsesItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return loseAs(ctx, index, part, over, inputText);
   switch (part.type) {
