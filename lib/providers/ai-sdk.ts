@@ -50,7 +50,7 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`
  * is a loss too. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

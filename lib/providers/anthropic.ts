@@ -78,7 +78,7 @@ const blank = isBlank;
  * {@link ANTHROPIC_EMPTY_ERROR}, since Anthropic refuses an error result without content. Metadata is never
  * sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -50,7 +50,7 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), and any part over
  * `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -105,7 +105,7 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
  * default) and reported to `onLoss`. Metadata never reaches the model.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -245,7 +245,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
  * artifact) is a `ValidationError`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

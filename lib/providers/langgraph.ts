@@ -84,7 +84,7 @@ const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
  * A node runs again from its start when the graph resumes, so the request's id must be the same on every
  * run: build it from something stable, such as the tool call's id, not with `Request.create`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -105,7 +105,7 @@ export function toLangGraphInterrupt(request: Request): RequestJSON {
  * `result.__interrupt__` (`{ id, value }`), read once, by own properties; its `value` is checked as a
  * request's JSON (a `ValidationError` with a path under `value` otherwise).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -129,7 +129,7 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * order). An interrupt without its answer, an answer that matches no interrupt, two answers for one request,
  * or several answers without the interrupts is a `ValidationError`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -190,7 +190,7 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
  * A node must catch that refusal and call `interrupt()` again: LangGraph keeps a resume value that made the
  * node throw, so a refusal left to escape would leave the thread stuck on it.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -235,7 +235,7 @@ const HITL_FIX = "Pass the entry of __interrupt__ that createAgent's humanInTheL
  * allowedDecisions }`, so that it stands on its own as JSON: store it, answer it elsewhere, and give the
  * answers to {@link toLangChainHitlResponse}.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -318,7 +318,7 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * decision the action does not allow is a `ValidationError`, never a partial list. Note that the middleware
  * then runs none of the batch's calls when any is rejected (it returns to the model).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

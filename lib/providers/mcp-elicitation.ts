@@ -168,7 +168,7 @@ function reportRequestLosses(request: Request, keep: readonly string[], losses: 
  *
  * The request may be a `Request` or its JSON shape. The params are a fresh, unfrozen object.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -227,7 +227,7 @@ export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitati
  * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -295,7 +295,7 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  *
  * The answer may be an `Answer` or its JSON shape. The result is a fresh, unfrozen object.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -326,7 +326,7 @@ export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOpti
  * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -74,7 +74,7 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
  * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -168,7 +168,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
  * only, each read once.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

@@ -74,7 +74,7 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
  * which puts every `tool` message first.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -141,7 +141,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * An empty list gives `[]`. Two calls with one `toolCallId` are a `ValidationError` (the API would refuse
  * the second), as is a call without a non-empty `toolCallId` or `toolName`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts

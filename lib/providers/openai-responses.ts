@@ -52,7 +52,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * an image of another type, and any part over `maxBytes`. OpenAI has no error flag: the output is sent as
  * the tool wrote it. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
