@@ -18,7 +18,9 @@ import { Request, toRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { clipLine, inboundPart } from "./inbound";
 import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, joinLines, loseAs, loseBlock, losePart, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, loseBlock, losePart, overCap } from "./loss";
+import { isBlank, joinLines } from "./part-output";
 
 /**
  * Raw bytes as the SDK holds them: Node's `Buffer` where its types are loaded (the SDK's own types need them),
@@ -218,7 +220,7 @@ function partsOf(ctx: Context, r: ToolResult<any>): A2aPart[] {
  * ```
  */
 export function toA2aParts(result: ToolResult<any>, options?: A2aPartsOptions): A2aPart[] {
-  const ctx = readOptions(options, TO_PARTS);
+  const ctx = projectionContext(options, TO_PARTS);
   return partsOf(ctx, asResult(result, "toA2aParts"));
 }
 
@@ -263,7 +265,7 @@ function freshJSON(value: unknown): { [key: string]: unknown } {
  * ```
  */
 export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions): A2aEvent[] {
-  const ctx = readOptions(options, TO_EVENTS);
+  const ctx = projectionContext(options, TO_EVENTS);
   const own = readOwnOptions(options, EVENT_KEYS, "toA2aEvents");
   const taskId = requireString(own.taskId, "taskId", "toA2aEvents", "requestContext.taskId");
   const contextId = requireString(own.contextId, "contextId", "toA2aEvents", "requestContext.contextId");
@@ -496,7 +498,7 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
  * ```
  */
 export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput, options?: A2aPartsOptions): ToolResult {
-  const ctx = readOptions(options, FROM_A2A);
+  const ctx = projectionContext(options, FROM_A2A);
   const v = snapshot(value, MESSAGE_KEYS, "", "fromA2a() reads a Message, an Artifact or a Task, which", FIX);
   const into: Gathered = { texts: [], parts: [], lossLines: [], ours: [] };
   if (v.messageId !== undefined || v.artifactId !== undefined) {

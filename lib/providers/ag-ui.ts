@@ -17,7 +17,8 @@ import type { JsonObject } from "../json-type";
 import { Request, toRequest } from "../request";
 import type { ToolResult } from "../tool-result";
 import type { OnLoss, ProjectionOptions } from "./loss";
-import { asResult, loseAs, optionalString, ownOnly, overCap, projection, readOptions, report, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionalString, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, overCap, reportLoss } from "./loss";
 
 /** Where a media part's bytes are: inline (base64) or at a URL. */
 export type AgUiSource = { type: "data"; value: string; mimeType: string } | { type: "url"; value: string; mimeType: string };
@@ -150,7 +151,7 @@ const textPart = (text: string): AgUiTextPart => ({ type: "text", text });
  * ```
  */
 export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
-  const ctx = readOptions(options, RESULT_SPEC);
+  const ctx = projectionContext(options, RESULT_SPEC);
   let m: unknown;
   let t: unknown;
   let key = "messageId";
@@ -161,7 +162,7 @@ export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolC
       t = ownOnly(options, "toolCallId", options.toolCallId);
     }
   } catch (e) {
-    throw unreadable(e, key, `options.${key}`);
+    return optionThrew(e, key);
   }
   const messageId = requireString(m, "messageId", "toAgUiToolCallResult", '"msg-2"');
   const toolCallId = requireString(t, "toolCallId", "toAgUiToolCallResult", '"call-1"');
@@ -332,7 +333,7 @@ function ownRequest(metadata: unknown): unknown {
  * ```
  */
 export function toAgUiResume(answer: Answer<any>, options?: AgUiResumeOptions): AgUiResumeEntry {
-  const ctx = readOptions(options, RESUME_SPEC);
+  const ctx = projectionContext(options, RESUME_SPEC);
   const a = toAnswer(answer, "");
   const data = a.data as JsonObject | undefined;
   if (a.ok || a.reason === "declined") {
@@ -349,9 +350,9 @@ export function toAgUiResume(answer: Answer<any>, options?: AgUiResumeOptions): 
     payload.approved = a.ok;
     return { interruptId: a.id, status: "resolved", payload };
   }
-  if (a.reason === "expired") report(ctx, "reason", 'An AG-UI resume entry knows "resolved" and "cancelled" only; "expired" is sent as "cancelled"', undefined, undefined);
+  if (a.reason === "expired") reportLoss(ctx, "reason", 'An AG-UI resume entry knows "resolved" and "cancelled" only; "expired" is sent as "cancelled"', undefined, undefined);
   if (data !== undefined) {
-    for (const k of Object.keys(data)) report(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quote(k)} is dropped`, undefined, undefined);
+    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quote(k)} is dropped`, undefined, undefined);
   }
   return { interruptId: a.id, status: "cancelled" };
 }

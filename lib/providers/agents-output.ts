@@ -8,8 +8,8 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, loseAs, overCap, projection, readOptions, report, type Context } from "./shared";
+import { asResult, projection, projectionContext, type Context } from "./options";
+import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
 
 /** A `text` tool output. */
 export type AgentsToolOutputText = { type: "text"; text: string };
@@ -54,7 +54,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  *
  * The result may be a `ToolResult` or its JSON shape (read through `ToolResult.fromJSON`).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -71,7 +71,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * ```
  */
 export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsToolOutputOptions): AgentsToolOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAgentsToolOutput");
   if (r.parts === null) return r.output;
   const items: AgentsToolOutputItem[] = [];
@@ -79,7 +79,7 @@ export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsTool
   const head = items.length;
   const parts = r.parts;
   for (let i = 0; i < parts.length; i++) {
-    const item = toItem(ctx, parts[i]!, i);
+    const item = toAgentsItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
   // Every part left out: the output alone, as for a result without parts (an empty list is not an output).
@@ -87,23 +87,23 @@ export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsTool
 }
 
 /** A lost part's placeholder, as a `text` item. */
-const textItem = (text: string): AgentsToolOutputText => ({ type: "text", text });
+const agentsText = (text: string): AgentsToolOutputText => ({ type: "text", text });
 
-function toItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutputItem | undefined {
+function toAgentsItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutputItem | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textItem);
+  if (over !== undefined) return loseAs(ctx, index, part, over, agentsText);
   switch (part.type) {
     case "text":
       return part.text === "" ? undefined : { type: "text", text: part.text! };
     case "image":
-      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, textItem);
-      if (part.name !== undefined) report(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
+      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, agentsText);
+      if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
       return { type: "image", image: part.data !== undefined ? { data: part.data, mediaType: part.mimeType! } : { url: part.url! } };
     case "file": {
       const filename = part.name ?? `part-${index}`;
       return { type: "file", file: part.data !== undefined ? { data: part.data, mediaType: part.mimeType!, filename } : { url: part.url!, filename } };
     }
     default:
-      return loseAs(ctx, index, part, "an Agents function tool's output has no audio item", textItem);
+      return loseAs(ctx, index, part, "an Agents function tool's output has no audio item", agentsText);
   }
 }

@@ -10,11 +10,10 @@
 import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
-import { Answer } from "../answer";
+import { toAnswer, type Answer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request } from "../request";
-import { isGenuineAnswer } from "../marks";
-import { previewJson } from "./ai-sdk-approvals";
+import { promptInput } from "./prompt";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
 export type AgentsRawToolCall = {
@@ -41,7 +40,7 @@ export type AgentsInterruption = {
 /** What a host passes to `state.approve` (when `approve` is true) or `state.reject(item, { message })`. */
 export type AgentsDecision = { approve: true } | { approve: false; message?: string };
 
-const nonEmpty = (v: unknown): v is string => typeof v === "string" && v !== "";
+const isNonEmptyString = (v: unknown): v is string => typeof v === "string" && v !== "";
 
 const ITEM_FIELDS = ["type", "rawItem", "toolName"] as const;
 const RAW_FIELDS = ["type", "callId", "id", "name", "arguments", "action", "actions", "operation", "providerData"] as const;
@@ -61,11 +60,11 @@ function readRaw(raw: unknown): RawCall {
 /** The id the Agents SDK tracks an approval by: a hosted MCP request id, else the call id, else the item id. */
 function callIdOf(raw: RawCall): string | undefined {
   const pd = raw.pd;
-  if (raw.type === "hosted_tool_call" && pd && nonEmpty(pd.id) && (pd.type === "mcp_approval_request" || pd.type === undefined)) return pd.id;
-  if (nonEmpty(raw.callId)) return raw.callId;
-  if (nonEmpty(raw.id)) return raw.id;
-  if (pd && nonEmpty(pd.id)) return pd.id;
-  if (pd && nonEmpty(pd.itemId)) return pd.itemId;
+  if (raw.type === "hosted_tool_call" && pd && isNonEmptyString(pd.id) && (pd.type === "mcp_approval_request" || pd.type === undefined)) return pd.id;
+  if (isNonEmptyString(raw.callId)) return raw.callId;
+  if (isNonEmptyString(raw.id)) return raw.id;
+  if (pd && isNonEmptyString(pd.id)) return pd.id;
+  if (pd && isNonEmptyString(pd.itemId)) return pd.itemId;
   return undefined;
 }
 
@@ -99,7 +98,7 @@ function argumentsOf(raw: RawCall): string | undefined {
  * The item is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -118,9 +117,9 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
   const id = callIdOf(raw);
   if (id === undefined) raise("missing", "rawItem.callId", "The tool call has no call id", "Pass the item as the Agents SDK wrote it: its rawItem carries a callId.");
   if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
-  const toolName = nonEmpty(it.toolName) ? it.toolName : nonEmpty(raw.name) ? raw.name : nonEmpty(raw.type) ? raw.type : "tool";
+  const toolName = isNonEmptyString(it.toolName) ? it.toolName : isNonEmptyString(raw.name) ? raw.name : isNonEmptyString(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
-  const preview = args === undefined ? undefined : previewJson(args);
+  const preview = args === undefined ? undefined : promptInput(args);
   const prompt = `Approve the call to tool ${JSON.stringify(toolName)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
   const data: JsonObject = args === undefined ? { toolName } : { toolName, arguments: args };
   return new Request({ id, kind: "approval", prompt, data });
@@ -134,7 +133,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * Apply it to the interruption whose {@link fromAgentsInterruption} id is the answer's id, then run again
  * with the same state.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -149,7 +148,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
 export function toAgentsDecision(answer: Answer<any>): AgentsDecision {
   // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
   // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
-  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
+  const a = toAnswer(answer, "");
   if (a.ok) return { approve: true };
   const message = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   return typeof message === "string" ? { approve: false, message } : { approve: false };

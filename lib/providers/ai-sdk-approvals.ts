@@ -13,15 +13,16 @@
  *
  * @module
  */
-import { ownKeys, snapshot } from "../boundary";
+import { snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
-import { Answer } from "../answer";
+import { Answer, toAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request, toRequest } from "../request";
-import { isGenuineAnswer } from "../marks";
-import type { Loss, OnLoss } from "./loss";
+import { lossAt, tellLosses, type Loss, type OnLoss } from "./loss";
+import { bridgeOptions } from "./options";
+import { promptInput } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
 export type AiSdkToolApprovalRequest = {
@@ -93,53 +94,11 @@ const PROVIDER = "ai-sdk-approval";
 
 const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
 
-/** Characters of a tool's input shown in a prompt; the whole input is in `data.input`. */
-export const PROMPT_INPUT_CHARS = 500;
-
-/**
- * Reads the options of one function of this module through the trust boundary: each key once, as an own
- * property; `undefined` or `null` when they are optional gives none; an unknown key and an `onLoss` that is
- * not a function are ValidationErrors.
- */
-function readOptions(options: unknown, fn: string, keys: readonly string[], required: boolean, path = ""): Record<string, unknown> {
-  // No prototype: an option left out must not be found on a polluted Object.prototype.
-  if ((options === undefined || options === null) && !required) return Object.create(null) as Record<string, unknown>;
-  const fix = `Pass { ${keys.join(", ")} }.`;
-  if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
-  const o: Record<string, unknown> = snapshot(options, keys, path, `The options of ${fn}()`, fix);
-  for (const key of ownKeys(options as object, path, "the options' keys")) {
-    if (!keys.includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")}.`);
-  }
-  if (o.onLoss !== undefined && typeof o.onLoss !== "function") {
-    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(o.onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  }
-  return o;
-}
-
 function nonEmptyString(v: unknown, path: string, what: string, fix: string): string {
   if (v === undefined) raise("missing", path, `${what} is missing`, fix);
   if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
   if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
   return v;
-}
-
-/**
- * A short JSON text of a tool's arguments for a prompt: at most {@link PROMPT_INPUT_CHARS} characters,
- * never cutting a surrogate pair. `undefined` when the value has no JSON text.
- * @internal
- */
-export function previewJson(value: unknown): string | undefined {
-  let json: string | undefined;
-  try {
-    json = typeof value === "string" ? value : JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-  if (json === undefined || json.length <= PROMPT_INPUT_CHARS) return json;
-  let end = PROMPT_INPUT_CHARS;
-  const c = json.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end -= 1;
-  return `${json.slice(0, end)}…`;
 }
 
 /**
@@ -152,7 +111,7 @@ export function previewJson(value: unknown): string | undefined {
  * and `input` that {@link fromAiSdkApprovalRequest} writes for this same call) and `expiresAt` are reported
  * to `onLoss`. The request may be a `Request` or its JSON shape; the part is a fresh, unfrozen object.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -163,7 +122,7 @@ export function previewJson(value: unknown): string | undefined {
  * ```
  */
 export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
-  const o = readOptions(options, "toAiSdkApprovalRequest", ["toolCallId", "onLoss"], true);
+  const o = bridgeOptions(options, ["toolCallId", "onLoss"], "toAiSdkApprovalRequest", "", true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
   const req = toRequest(request, "");
   const onLoss = o.onLoss as OnLoss | undefined;
@@ -171,10 +130,10 @@ export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkAp
     const losses: Loss[] = [];
     const own = req.data !== undefined && req.data.toolCallId === toolCallId ? ["toolName", "toolCallId", "input"] : [];
     for (const k of Object.keys(req.data ?? {})) {
-      if (!own.includes(k)) losses.push({ provider: PROVIDER, path: formatPath(["data", k]), reason: `An AI SDK approval request carries no data; "${k}" is dropped` });
+      if (!own.includes(k)) losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval request carries no data; "${k}" is dropped`));
     }
-    if (req.expiresAt !== undefined) losses.push({ provider: PROVIDER, path: "expiresAt", reason: "An AI SDK approval request carries no expiry; check expiresAt when the response comes back" });
-    for (const loss of losses) onLoss(loss);
+    if (req.expiresAt !== undefined) losses.push(lossAt(PROVIDER, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back"));
+    tellLosses(onLoss, losses);
   }
   const reason = req.url === undefined ? req.prompt : req.prompt === "" ? req.url : `${req.prompt}\n${req.url}`;
   const part: AiSdkToolApprovalRequest = { type: "tool-approval-request", approvalId: req.id, toolCallId };
@@ -209,7 +168,7 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
  * The response is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -261,7 +220,7 @@ function readToolCall(v: unknown, path: string): ToolCall {
  * as JSON data, and both the prompt and `data.input` are made from that copy, so what a person approves is
  * what is stored. A getter or a Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -274,7 +233,7 @@ function readToolCall(v: unknown, path: string): ToolCall {
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
   // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
-  const o = readOptions(options, "fromAiSdkApprovalRequest", ["toolCall"], false, "options");
+  const o = bridgeOptions(options, ["toolCall"], "fromAiSdkApprovalRequest", "options");
   const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
   if (p.type !== "tool-approval-request") {
     raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof p.type === "string" ? JSON.stringify(p.type) : typeName(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
@@ -302,7 +261,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   let data: JsonObject;
   if (call) {
     // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
-    const preview = call.input === undefined ? undefined : previewJson(call.input);
+    const preview = call.input === undefined ? undefined : promptInput(call.input);
     prompt = `Approve the call to tool ${JSON.stringify(call.toolName)}${preview === undefined ? "" : ` with input ${preview}`}?`;
     data = call.input === undefined ? { toolName: call.toolName, toolCallId: toolCallId! } : { toolName: call.toolName, toolCallId: toolCallId!, input: call.input };
   } else {
@@ -323,7 +282,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * answer data other than `reason` is not sent; both are reported to `onLoss`. The answer may be an `Answer`
  * or its JSON shape; the part is a fresh, unfrozen object.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -332,21 +291,21 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * ```
  */
 export function toAiSdkApprovalResponse(answer: Answer<any>, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
-  const o = readOptions(options, "toAiSdkApprovalResponse", ["onLoss"], false);
+  const o = bridgeOptions(options, ["onLoss"], "toAiSdkApprovalResponse");
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
-  const a = isGenuineAnswer(answer) ? answer : Answer.fromJSON(answer);
+  const a = toAnswer(answer, "");
   const reason = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
   const onLoss = o.onLoss as OnLoss | undefined;
   if (onLoss) {
     const losses: Loss[] = [];
     for (const k of Object.keys(a.data ?? {})) {
-      if (k !== "reason") losses.push({ provider: PROVIDER, path: formatPath(["data", k]), reason: `An AI SDK approval response carries only a reason text; "${k}" is dropped` });
-      else if (typeof reason !== "string") losses.push({ provider: PROVIDER, path: "data.reason", reason: `An AI SDK approval reason is text; ${typeName(reason)} is dropped` });
+      if (k !== "reason") losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; "${k}" is dropped`));
+      else if (typeof reason !== "string") losses.push(lossAt(PROVIDER, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`));
     }
     if (a.reason === "cancelled" || a.reason === "expired") {
-      losses.push({ provider: PROVIDER, path: "reason", reason: `The AI SDK knows approved and denied only; "${a.reason}" is sent as a denial` });
+      losses.push(lossAt(PROVIDER, "reason", `The AI SDK knows approved and denied only; "${a.reason}" is sent as a denial`));
     }
-    for (const loss of losses) onLoss(loss);
+    tellLosses(onLoss, losses);
   }
   const part: AiSdkToolApprovalResponse = { type: "tool-approval-response", approvalId: a.id, approved: a.ok };
   if (typeof reason === "string") part.reason = reason;

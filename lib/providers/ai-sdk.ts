@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, loseAs, losePart, overCap, projection, readOptions, type Context } from "./shared";
+import { asResult, projection, projectionContext, type Context } from "./options";
+import { loseAs, losePart, overCap, type ProjectionOptions } from "./loss";
+import { joinLines } from "./part-output";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -49,7 +50,7 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`
  * is a loss too. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -65,7 +66,7 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * ```
  */
 export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAiSdk");
   const parts = r.parts;
   if (r.isError) {
@@ -88,7 +89,7 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
   if (r.output !== "") items.push({ type: "text", text: r.output });
   const head = items.length;
   for (let i = 0; i < parts.length; i++) {
-    const item = toItem(ctx, parts[i]!, i);
+    const item = toAiSdkItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
   // Every part left out: the output alone, as for a result without parts.
@@ -96,11 +97,11 @@ export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkT
 }
 
 /** A lost part's placeholder, as a `text` item. */
-const textItem = (text: string): AiSdkTextItem => ({ type: "text", text });
+const aiSdkText = (text: string): AiSdkTextItem => ({ type: "text", text });
 
-function toItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
+function toAiSdkItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textItem);
+  if (over !== undefined) return loseAs(ctx, index, part, over, aiSdkText);
   if (part.type === "text") return { type: "text", text: part.text! };
   const item: AiSdkFileItem = {
     type: "file",

@@ -6,8 +6,9 @@
 import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, overCap, projection, readOptions, report, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
+import { isBlank } from "./part-output";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -77,7 +78,7 @@ const blank = isBlank;
  * {@link ANTHROPIC_EMPTY_ERROR}, since Anthropic refuses an error result without content. Metadata is never
  * sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -90,18 +91,18 @@ const blank = isBlank;
  * ```
  */
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   try {
     // A named read (a keyed one costs more than the rest of the call), kept only when it is an own property.
     if (options !== undefined && options !== null) id = ownOnly(options, "toolUseId", options.toolUseId);
   } catch (e) {
-    throw unreadable(e, "toolUseId", "options.toolUseId");
+    optionThrew(e, "toolUseId");
   }
   const toolUseId = requireString(id, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
   const output = blank(r.output) ? "" : r.output;
-  if (output === "" && r.output !== "") report(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
+  if (output === "" && r.output !== "") reportLoss(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
   let content: string | AnthropicToolResultContent[] | undefined = output === "" ? undefined : output;
   if (r.parts !== null) {
     const blocks: AnthropicToolResultContent[] = [];
@@ -109,7 +110,7 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
     const head = blocks.length;
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const block = toBlock(ctx, parts[i]!, i);
+      const block = toAnthropicBlock(ctx, parts[i]!, i);
       if (block !== undefined) blocks.push(block);
     }
     // Every part left out: the output alone, as for a result without parts.
@@ -123,9 +124,9 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
 }
 
 /** A lost part's placeholder, as a text block. */
-const textBlock = (text: string): AnthropicTextBlock => ({ type: "text", text });
+const anthropicText = (text: string): AnthropicTextBlock => ({ type: "text", text });
 
-function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
+function toAnthropicBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
   // Kept small so that it inlines: the common cases here, the rest in `otherBlock`.
   if (ctx.maxBytes === Infinity && part.type === "image" && isImageType(part.mimeType!)) {
     return part.data !== undefined
@@ -137,20 +138,20 @@ function toBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolR
 
 function otherBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
+  if (over !== undefined) return loseAs(ctx, index, part, over, anthropicText);
   const mime = part.mimeType!;
   switch (part.type) {
     case "text":
-      return blank(part.text!) ? loseAs(ctx, index, part, "Anthropic refuses a blank text block", textBlock) : { type: "text", text: part.text! };
+      return blank(part.text!) ? loseAs(ctx, index, part, "Anthropic refuses a blank text block", anthropicText) : { type: "text", text: part.text! };
     case "image":
-      if (!isImageType(mime)) return loseAs(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, textBlock);
+      if (!isImageType(mime)) return loseAs(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, anthropicText);
       return part.data !== undefined
         ? { type: "image", source: { type: "base64", media_type: mime, data: part.data } }
         : { type: "image", source: { type: "url", url: part.url! } };
     case "file":
       return documentBlock(ctx, part, index, mime);
     default:
-      return loseAs(ctx, index, part, "Anthropic has no audio block", textBlock);
+      return loseAs(ctx, index, part, "Anthropic has no audio block", anthropicText);
   }
 }
 
@@ -162,12 +163,12 @@ function documentBlock(ctx: Context, part: ContentPart, index: number, mime: str
         ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
         : { type: "document", source: { type: "url", url: part.url! } };
   } else if (mime === "text/plain") {
-    if (part.data === undefined) return loseAs(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL", textBlock);
+    if (part.data === undefined) return loseAs(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL", anthropicText);
     const text = utf8(part.data);
-    if (text === undefined) return loseAs(ctx, index, part, "the text/plain data is not valid UTF-8", textBlock);
+    if (text === undefined) return loseAs(ctx, index, part, "the text/plain data is not valid UTF-8", anthropicText);
     block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
   } else {
-    return loseAs(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain", textBlock);
+    return loseAs(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain", anthropicText);
   }
   if (part.name !== undefined) block.title = part.name;
   return block;

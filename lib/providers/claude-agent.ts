@@ -15,9 +15,10 @@ import { formatPath } from "../path";
 import { toAnswer, type Answer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request, toRequest } from "../request";
-import { previewJson } from "./ai-sdk-approvals";
+import { promptInput } from "./prompt";
 import type { OnLoss } from "./loss";
-import { projection, readOptions, report } from "./shared";
+import { projection, projectionContext } from "./options";
+import { reportLoss } from "./loss";
 
 /** The options `canUseTool` receives that {@link fromClaudeToolPermission} reads (the others are not kept). */
 export type ClaudeToolPermissionOptions = {
@@ -73,7 +74,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
   if (id === "") raise("invalid-value", "options.toolUseID", "The toolUseID is empty", FIX);
   // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
   const copy = copyJsonObject(input, "input", "The input");
-  const preview = previewJson(copy);
+  const preview = promptInput(copy);
   const prompt = `Approve the call to tool ${quote(toolName)} with input ${escapeControl(preview ?? "{}")}?`;
   return new Request({ id, kind: "approval", prompt, data: { toolName, input: copy } });
 }
@@ -99,7 +100,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
  * ```
  */
 export function toClaudePermissionResult(answer: Answer<any>, request: Request<any>, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   const a = toAnswer(answer, "");
   const req = toRequest(request, "");
   if (a.id !== req.id) {
@@ -111,7 +112,7 @@ export function toClaudePermissionResult(answer: Answer<any>, request: Request<a
     if (data === undefined) return;
     for (const k of Object.keys(data)) {
       if (k === kept && (kept !== "reason" || typeof data.reason === "string")) continue;
-      report(ctx, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quote(k)}; it is dropped`, undefined, undefined);
+      reportLoss(ctx, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quote(k)}; it is dropped`, undefined, undefined);
     }
   };
   if (a.ok) {

@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, joinLines, losePart, optionalString, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, optionalString, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { losePart, overCap, type ProjectionOptions } from "./loss";
+import { joinLines } from "./part-output";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -49,7 +50,7 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), and any part over
  * `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -62,7 +63,7 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * ```
  */
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let rawName: unknown;
   let rawId: unknown;
   let key = "name"; // the option being read, for the error's path
@@ -74,7 +75,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
       rawId = ownOnly(options, "id", options.id);
     }
   } catch (e) {
-    throw unreadable(e, key, `options.${key}`);
+    optionThrew(e, key);
   }
   const name = requireString(rawName, "name", "toGemini", '"get_weather"');
   const id = optionalString(rawId, "id", '"call_1"');
@@ -84,7 +85,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const item = toItem(ctx, parts[i]!, i);
+      const item = toGeminiPart(ctx, parts[i]!, i);
       if (typeof item === "string") lines.push(item);
       else if (item !== undefined) media.push(item);
     }
@@ -96,7 +97,7 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   return { functionResponse: fr };
 }
 
-function toItem(ctx: Context, part: ContentPart, index: number): GeminiFunctionResponsePart | string | undefined {
+function toGeminiPart(ctx: Context, part: ContentPart, index: number): GeminiFunctionResponsePart | string | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return losePart(ctx, index, part, over);
   if (part.type === "text") return part.text!;

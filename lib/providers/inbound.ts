@@ -5,7 +5,7 @@ import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { ContentPart, type PartType } from "../content-part";
 import { ToolnexusError } from "../errors";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
-import { lossReason } from "./shared";
+import { lossReason } from "./loss";
 
 /** The mime type of bytes nothing identifies. */
 export const OCTET_STREAM = "application/octet-stream";

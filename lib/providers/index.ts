@@ -65,12 +65,10 @@ export type {
 } from "./mcp";
 export { toAiSdk } from "./ai-sdk";
 export type { AiSdkContentItem, AiSdkFileItem, AiSdkOptions, AiSdkTextItem, AiSdkToolResultOutput } from "./ai-sdk";
-export { fromMcpElicitation, fromMcpElicitResult, toMcpElicitation, toMcpElicitResult } from "./elicitation";
+export { fromMcpElicitation, fromMcpElicitResult, toMcpElicitation, toMcpElicitResult } from "./mcp-elicitation";
 export type {
   ElicitationOptions,
-  McpBooleanSchema,
   McpClientCapabilities,
-  McpElicitationSchema,
   McpElicitFormParams,
   McpElicitParams,
   McpElicitParamsInput,
@@ -78,6 +76,11 @@ export type {
   McpElicitResultInput,
   McpElicitUrlParams,
   McpElicitValue,
+  ToMcpElicitationOptions,
+} from "./mcp-elicitation";
+export type {
+  McpBooleanSchema,
+  McpElicitationSchema,
   McpMultiSelectEnumSchema,
   McpNumberSchema,
   McpPrimitiveSchemaDefinition,
@@ -85,8 +88,7 @@ export type {
   McpStringSchema,
   McpTitledMultiSelectEnumSchema,
   McpTitledSingleSelectEnumSchema,
-  ToMcpElicitationOptions,
-} from "./elicitation";
+} from "./mcp-form-schema";
 export { fromAiSdkApprovalRequest, fromAiSdkApprovalResponse, toAiSdkApprovalRequest, toAiSdkApprovalResponse } from "./ai-sdk-approvals";
 export type {
   AiSdkApprovalRequestInput,

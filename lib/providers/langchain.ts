@@ -8,15 +8,16 @@
  * @module
  */
 import { encodeBase64 } from "../base64";
-import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, readOptions, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart, readBytes } from "../content-part";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
 import { ToolResult } from "../tool-result";
 import { inboundPart } from "./inbound";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, optionalString, overCap, projection, readOptions, requireString, type Context } from "./shared";
+import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, loseBlock, losePart, lossReason, overCap, type ProjectionOptions } from "./loss";
+import { isBlank } from "./part-output";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -105,7 +106,7 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
  * default) and reported to `onLoss`. Metadata never reaches the model.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -118,8 +119,8 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * ```
  */
 export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
-  const ctx = readOptions(options, TO_LANGCHAIN);
-  const own = readOwnOptions(options, TO_KEYS, "toLangChain");
+  const ctx = projectionContext(options, TO_LANGCHAIN);
+  const own = readOptions(options, TO_KEYS, "toLangChain");
   const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
   const name = optionalString(own.name, "name", '"search"');
   const r = asResult(result, "toLangChain");
@@ -135,7 +136,7 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
     }
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const block = toBlock(ctx, parts[i]!, i);
+      const block = toLangChainBlock(ctx, parts[i]!, i);
       if (block !== undefined) blocks.push(block);
     }
     content = blocks;
@@ -198,11 +199,11 @@ function checkpointCopy(value: unknown): unknown {
 }
 
 /** A lost part's placeholder, as a `text` block. */
-const textBlock = (text: string): LangChainTextBlock => ({ type: "text", text });
+const langChainText = (text: string): LangChainTextBlock => ({ type: "text", text });
 
-function toBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
+function toLangChainBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
+  if (over !== undefined) return loseAs(ctx, index, part, over, langChainText);
   if (part.type === "text") return { type: "text", text: part.text! };
   const block: LangChainDataBlock = part.data === undefined
     ? { type: part.type, mimeType: part.mimeType!, url: part.url! }
@@ -245,7 +246,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
  * artifact) is a `ValidationError`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -257,7 +258,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * ```
  */
 export function fromLangChain(message: LangChainToolMessageInput, options?: FromLangChainOptions): ToolResult {
-  const ctx = readOptions(options, FROM_LANGCHAIN);
+  const ctx = projectionContext(options, FROM_LANGCHAIN);
   let fields: Snapshot<(typeof KWARGS_KEYS)[number]> = snapshot(message, MESSAGE_KEYS, "", "A ToolMessage", MESSAGE_FIX);
   let prefix = "";
   const outer = fields as Snapshot<(typeof MESSAGE_KEYS)[number]>;

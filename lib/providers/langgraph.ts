@@ -12,9 +12,9 @@ import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
 import { ValidationError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
-import { Answer, type AnswerJSON } from "../answer";
+import { Answer, toAnswer, type AnswerJSON } from "../answer";
 import { Request, toRequest, type RequestJSON } from "../request";
-import { previewJson } from "./ai-sdk-approvals";
+import { promptInput } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
 export type LangGraphInterrupt<V = unknown> = {
@@ -67,23 +67,13 @@ function freshJSON<T>(value: unknown): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** An answer read from anywhere, its errors' paths under `path`. */
-function toAnswer(value: unknown, path: string): Answer {
-  try {
-    return Answer.fromJSON(value);
-  } catch (e) {
-    if (path === "" || !(e instanceof ValidationError)) throw e;
-    throw new ValidationError(e.code, `In ${path}: ${e.message}`, { path: joinPath(path, e.path), cause: e });
-  }
-}
-
 /** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */
 function listAt(value: unknown, path: string, what: string, fix: string): unknown[] {
   if (typeof value !== "object" || value === null || !isArrayAt(value, path, what)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, fix);
   return readArray(value as unknown[], path);
 }
 
-const quote = (s: string): string => escapeControl(JSON.stringify(s));
+const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // interrupt() and Command({ resume })
@@ -95,7 +85,7 @@ const quote = (s: string): string => escapeControl(JSON.stringify(s));
  * A node runs again from its start when the graph resumes, so the request's id must be the same on every
  * run: build it from something stable, such as the tool call's id, not with `Request.create`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -116,7 +106,7 @@ export function toLangGraphInterrupt(request: Request): RequestJSON {
  * `result.__interrupt__` (`{ id, value }`), read once, by own properties; its `value` is checked as a
  * request's JSON (a `ValidationError` with a path under `value` otherwise).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -140,7 +130,7 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * order). An interrupt without its answer, an answer that matches no interrupt, two answers for one request,
  * or several answers without the interrupts is a `ValidationError`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -170,15 +160,15 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
 
   const byId = new Map<string, number>();
   list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
+    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
     if (!pending.some((p) => p.request.id === a.id)) {
-      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quote(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
+      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quoteShown(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
     }
     byId.set(a.id, j);
   });
   const matched = pending.map((p, i) => {
     const j = byId.get(p.request.id);
-    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quote(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
+    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quoteShown(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
     return { id: p.id, answer: list[j]! };
   });
   if (matched.length === 1) return { resume: freshJSON<AnswerJSON>(matched[0]!.answer) };
@@ -201,7 +191,7 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
  * A node must catch that refusal and call `interrupt()` again: LangGraph keeps a resume value that made the
  * node throw, so a refusal left to escape would leave the thread stuck on it.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -223,7 +213,7 @@ export function fromLangGraphResume(request: Request, value: unknown): Answer {
     raise(
       "invalid-value",
       "id",
-      `The resume value answers request ${quote(answer.id)}, not request ${quote(req.id)}`,
+      `The resume value answers request ${quoteShown(answer.id)}, not request ${quoteShown(req.id)}`,
       "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.",
     );
   }
@@ -246,7 +236,7 @@ const HITL_FIX = "Pass the entry of __interrupt__ that createAgent's humanInTheL
  * allowedDecisions }`, so that it stands on its own as JSON: store it, answer it elsewhere, and give the
  * answers to {@link toLangChainHitlResponse}.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -277,15 +267,15 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
     const cat = `value.reviewConfigs[${i}]`;
     const c = snapshot(configs[i], ["actionName", "allowedDecisions"], cat, "A review config", HITL_FIX);
     if (c.actionName !== a.name) {
-      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quote(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quote(a.name)}`, HITL_FIX);
+      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quoteShown(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quoteShown(a.name)}`, HITL_FIX);
     }
     const allowed = listAt(c.allowedDecisions, `${cat}.allowedDecisions`, "allowedDecisions", HITL_FIX);
     allowed.forEach((d, k) => {
       if (typeof d !== "string" || !DECISIONS.includes(d)) {
-        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quote(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
+        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quoteShown(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
-    const preview = previewJson(args);
+    const preview = promptInput(args);
     const prompt = a.description ?? `Approve the call to tool ${JSON.stringify(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
     return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
   });
@@ -302,11 +292,11 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
   const at = `requests[${i}]`;
   const req = toRequest(value, at);
   const fix = "Pass the requests fromLangChainHitlRequest() gave, all of them and in their order.";
-  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quote(req.kind)}, not "approval"`, fix);
+  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quoteShown(req.kind)}, not "approval"`, fix);
   const colon = req.id.lastIndexOf(":");
   const head = req.id.slice(0, colon);
   if (colon <= 0 || req.id.slice(colon + 1) !== String(i) || (prefix.value !== undefined && head !== prefix.value)) {
-    raise("invalid-value", `${at}.id`, `Request ${quote(req.id)} is not action ${i} of the interrupt`, fix);
+    raise("invalid-value", `${at}.id`, `Request ${quoteShown(req.id)} is not action ${i} of the interrupt`, fix);
   }
   prefix.value = head;
   const data = req.data as { readonly toolName?: unknown; readonly allowedDecisions?: unknown } | undefined;
@@ -329,7 +319,7 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * decision the action does not allow is a `ValidationError`, never a partial list. Note that the middleware
  * then runs none of the batch's calls when any is rejected (it returns to the model).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -348,19 +338,19 @@ export function toLangChainHitlResponse(requests: readonly Request[], answers: r
 
   const byId = new Map<string, number>();
   list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quote(a.id)}`, "Pass one answer per request.");
-    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quote(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
+    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
+    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quoteShown(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
     byId.set(a.id, j);
   });
 
   const decisions = actions.map((action, i): LangChainHitlDecision => {
     const j = byId.get(action.id);
-    if (j === undefined) raise("missing", "answers", `Request ${quote(action.id)} (action ${i}, tool ${quote(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
+    if (j === undefined) raise("missing", "answers", `Request ${quoteShown(action.id)} (action ${i}, tool ${quoteShown(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
     const a = list[j]!;
     const at = `answers[${j}]`;
     const allow = (type: string): void => {
       if (!action.allowed.includes(type)) {
-        raise("invalid-value", at, `The answer asks to ${type} the call to ${quote(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
+        raise("invalid-value", at, `The answer asks to ${type} the call to ${quoteShown(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
       }
     };
     if (!a.ok) {

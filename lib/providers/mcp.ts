@@ -11,8 +11,9 @@ import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
 import { clipLine, guessMime, inboundPart, type Inbound } from "./inbound";
-import type { ProjectionOptions } from "./loss";
-import { asResult, isBlank, loseAs, loseBlock, losePart, optionalBoolean, overCap, projection, ownOption, readOptions, report, unreadable, urlBaseName, type Context } from "./shared";
+import { asResult, optionalBoolean, ownOption, projection, projectionContext, type Context } from "./options";
+import { loseAs, loseBlock, losePart, lossReason, overCap, reportLoss, type ProjectionOptions } from "./loss";
+import { isBlank, urlBaseName } from "./part-output";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -73,7 +74,7 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
  * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -85,7 +86,7 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * ```
  */
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
-  const ctx = readOptions(options, TO_MCP);
+  const ctx = projectionContext(options, TO_MCP);
   // An own property only: Object.prototype.meta is no option.
   const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
@@ -94,7 +95,7 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const block = toBlock(ctx, parts[i]!, i);
+      const block = toMcpBlock(ctx, parts[i]!, i);
       if (block !== undefined) content.push(block);
     }
   }
@@ -114,17 +115,17 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
 }
 
 /** A lost part's placeholder, as a `text` block. */
-const textBlock = (text: string): McpTextContent => ({ type: "text", text });
+const mcpText = (text: string): McpTextContent => ({ type: "text", text });
 
-function toBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
+function toMcpBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
   const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textBlock);
+  if (over !== undefined) return loseAs(ctx, index, part, over, mcpText);
   const mimeType = part.mimeType!;
   if (part.type === "text") return { type: "text", text: part.text! };
   if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
   if (part.type === "file") return { type: "resource", resource: { uri: part.name ?? `part-${index}`, mimeType, blob: part.data } };
   // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
-  if (part.name !== undefined) report(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
+  if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
   return { type: part.type, data: part.data, mimeType };
 }
 
@@ -167,7 +168,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
  * only, each read once.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -178,7 +179,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * ```
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
-  const ctx = readOptions(options, FROM_MCP);
+  const ctx = projectionContext(options, FROM_MCP);
   const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
   const isError = src.isError ?? false;
   const content = src.content ?? [];

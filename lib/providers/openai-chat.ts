@@ -10,8 +10,9 @@ import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, losePart, overCap, ownOnly, projection, readOptions, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { losePart, overCap, type ProjectionOptions } from "./loss";
+import { dataUrl, fallbackName } from "./part-output";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -73,7 +74,7 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
  * which puts every `tool` message first.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -86,7 +87,7 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * ```
  */
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   let name: unknown;
   let key = "toolCallId"; // the option being read, for the error's path
@@ -98,7 +99,7 @@ export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions
       name = ownOnly(options, "toolName", options.toolName);
     }
   } catch (e) {
-    throw unreadable(e, key, `options.${key}`);
+    optionThrew(e, key);
   }
   const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
   const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
@@ -140,7 +141,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * An empty list gives `[]`. Two calls with one `toolCallId` are a `ValidationError` (the API would refuse
  * the second), as is a call without a non-empty `toolCallId` or `toolName`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -153,7 +154,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * ```
  */
 export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[], options?: OpenAIChatMessagesOptions): OpenAIChatToolMessages {
-  const ctx = readOptions(options, SPEC_MANY);
+  const ctx = projectionContext(options, SPEC_MANY);
   if (!isArrayAt(calls, "calls", "the calls")) {
     raise("invalid-type", "calls", `toOpenAIChatMessages() takes a list of tool call results, got ${typeName(calls)}`, "Pass [{ result, toolCallId, toolName }, ...], one entry per tool call of the assistant message.");
   }
@@ -221,7 +222,7 @@ function project(ctx: Context, r: ToolResult<any>, toolCallId: string, prefix: s
   if (r.parts !== null) {
     const parts = r.parts;
     for (let i = 0; i < parts.length; i++) {
-      const item = toItem(ctx, parts[i]!, i, prefix);
+      const item = toOpenAIChatPart(ctx, parts[i]!, i, prefix);
       if (typeof item === "string") texts.push({ type: "text", text: item });
       else if (item !== undefined) media.push(item);
     }
@@ -237,7 +238,7 @@ function lost(ctx: Context, index: number, part: ContentPart, reason: string, pr
 }
 
 /** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
-function toItem(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
+function toOpenAIChatPart(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return lost(ctx, index, part, over, prefix);
   const mime = part.mimeType!;

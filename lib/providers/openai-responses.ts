@@ -5,8 +5,9 @@
  */
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import type { ProjectionOptions } from "./loss";
-import { asResult, dataUrl, fallbackName, loseAs, overCap, projection, readOptions, ownOnly, requireString, unreadable, type Context } from "./shared";
+import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
+import { loseAs, overCap, type ProjectionOptions } from "./loss";
+import { dataUrl, fallbackName } from "./part-output";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -51,7 +52,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * an image of another type, and any part over `maxBytes`. OpenAI has no error flag: the output is sent as
  * the tool wrote it. Metadata is never sent.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
  * ```ts
@@ -64,13 +65,13 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * ```
  */
 export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
-  const ctx = readOptions(options, SPEC);
+  const ctx = projectionContext(options, SPEC);
   let id: unknown;
   try {
     // A named read, kept only when it is an own property.
     if (options !== undefined && options !== null) id = ownOnly(options, "callId", options.callId);
   } catch (e) {
-    throw unreadable(e, "callId", "options.callId");
+    optionThrew(e, "callId");
   }
   const callId = requireString(id, "callId", "toOpenAIResponses", '"call_abc123"');
   const r = asResult(result, "toOpenAIResponses");
@@ -80,7 +81,7 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
   const head = items.length;
   const parts = r.parts;
   for (let i = 0; i < parts.length; i++) {
-    const item = toItem(ctx, parts[i]!, i);
+    const item = toResponsesItem(ctx, parts[i]!, i);
     if (item !== undefined) items.push(item);
   }
   // Every part left out: the output alone, as for a result without parts.
@@ -90,7 +91,7 @@ export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIRespon
 /** A lost part's placeholder, as an `input_text` item. */
 const inputText = (text: string): OpenAIResponsesInputText => ({ type: "input_text", text });
 
-function toItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
+function toResponsesItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
   const over = overCap(ctx, part);
   if (over !== undefined) return loseAs(ctx, index, part, over, inputText);
   switch (part.type) {

@@ -101,8 +101,23 @@ describe("fromAiSdkApprovalRequest (fixtures: approvalRequests)", () => {
     const input = { text: "x".repeat(2000) };
     const request = fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCall: { toolCallId: "c", toolName: "write", input } });
     expect(request.prompt.length).toBeLessThan(600);
-    expect(request.prompt).toMatch(/^Approve the call to tool "write" with input \{"text":"x+…\?$/);
+    expect(request.prompt).toMatch(/^Approve the call to tool "write" with input \{"text":"x+\.\.\. \(1511 more characters\)\?$/);
     expect(request.data).toEqual({ toolName: "write", toolCallId: "c", input });
+  });
+
+  it("shows the input on one line: DEL, C1 controls, U+2028 and U+2029 escaped (README, Choices where the contract is silent)", () => {
+    const input = { text: "a\u2028b\u2029c\u007fd\u0085e" };
+    const request = fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCall: { toolCallId: "c", toolName: "write", input } });
+    expect(request.prompt).toBe('Approve the call to tool "write" with input {"text":"a\\u2028b\\u2029c\\u007fd\\u0085e"}?');
+    expect(request.prompt).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+  });
+
+  it("never cuts the input's JSON inside a surrogate pair", () => {
+    const input = { t: "x".repeat(493) + "\u{1F600}" + "y".repeat(50) }; // the pair sits at code units 499 and 500
+    const request = fromAiSdkApprovalRequest({ type: "tool-approval-request", approvalId: "a", toolCall: { toolCallId: "c", toolName: "write", input } });
+    const shown = request.prompt.slice(request.prompt.indexOf("{"), request.prompt.indexOf("..."));
+    expect(shown.length).toBe(499);
+    expect(request.prompt).toContain("... (54 more characters)?");
   });
 });
 

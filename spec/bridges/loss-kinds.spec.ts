@@ -1,6 +1,6 @@
 // Every kind of loss a suspension bridge can report to onLoss has fixture rows: `lossKinds` of
 // fixtures/bridges/{ai-sdk-approvals,mcp-elicitation,mcp-elicit-results}.json lists one kind per call site in
-// lib/providers/ai-sdk-approvals.ts and lib/providers/elicitation.ts (by the pattern of its reason), with the
+// lib/providers/ai-sdk-approvals.ts and lib/providers/mcp-elicitation.ts (by the pattern of its reason), with the
 // rows that report it. The table specs of those files pin each row's loss paths; this spec pins which kind
 // each loss is, so that a report dropped from the source fails the rows named here.
 import { describe, expect, it } from "@jest/globals";

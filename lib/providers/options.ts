@@ -1,0 +1,191 @@
+// A projection's options, checked once per call into its Context; the value it projects; and the checks of
+// its own options (`toolUseId`, `callId`, ...). Internal to `toolnexus/providers`: nothing here is exported
+// from the entry point. Options are read as the door (boundary.ts) reads every outside value: each key once,
+// as an own property, a throw while reading being a ValidationError at the key.
+import { guard, ownField, ownKeys, snapshot, type Snapshot } from "../boundary";
+import { formatPath } from "../path";
+import { isGenuineResult } from "../marks";
+import { ToolnexusError, raise } from "../errors";
+import { typeName } from "../json-data";
+import { ToolResult } from "../tool-result";
+import type { LossPolicy, OnLoss, UnsupportedPolicy } from "./loss";
+
+/** The options of one projection call, checked, and the projection's names. */
+export interface Context extends LossPolicy {
+  /** The projection's function name, for messages: `"toAnthropic"`. */
+  readonly fn: string;
+}
+
+const POLICIES: readonly string[] = ["placeholder", "error", "omit"];
+
+/**
+ * The context of a projection when none of the shared options is given: made once per projection, at load,
+ * and shared between calls (it is frozen).
+ */
+export function projection(provider: string, label: string, fn: string): Context {
+  return Object.freeze({ provider, label, fn, policy: "placeholder", onLoss: undefined, maxBytes: Infinity });
+}
+
+/**
+ * Checks the three shared options of a projection (`unsupported`, `onLoss`, `maxBytes`) into its context.
+ * Other keys are not looked at (the projection reads its own by name); the options' TypeScript type refuses a
+ * misspelt key. Allocates nothing unless a shared option is given: this runs on every tool call.
+ */
+export function projectionContext(options: unknown, defaults: Context): Context {
+  return options === undefined || options === null ? defaults : givenContext(options, defaults);
+}
+
+const ObjectPrototype = Object.prototype;
+const hop = ObjectPrototype.hasOwnProperty;
+
+function givenContext(options: unknown, defaults: Context): Context {
+  // Own properties, each read once: a named read (cheap when, as usual, the option is absent), and a value
+  // found only on the prototype chain (a polluted Object.prototype.unsupported) counts as absent. A revoked
+  // Proxy (Array.isArray throws) and a throwing getter are ValidationErrors, through `optionThrew`.
+  const o = options as Record<string, unknown>;
+  let policy: unknown;
+  let onLoss: unknown;
+  let maxBytes: unknown;
+  let key = ""; // the option being read, for the error's path ("" while the options themselves are checked)
+  try {
+    if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, defaults.fn);
+    key = "unsupported";
+    policy = o.unsupported;
+    if (policy !== undefined && !hop.call(o, "unsupported")) policy = undefined;
+    key = "onLoss";
+    onLoss = o.onLoss;
+    if (onLoss !== undefined && !hop.call(o, "onLoss")) onLoss = undefined;
+    key = "maxBytes";
+    maxBytes = o.maxBytes;
+    if (maxBytes !== undefined && !hop.call(o, "maxBytes")) maxBytes = undefined;
+  } catch (e) {
+    return optionThrew(e, key);
+  }
+  // Kept apart from the checks below so that this stays small enough to inline into every projection.
+  return policy === undefined && onLoss === undefined && maxBytes === undefined ? defaults : checkShared(policy, onLoss, maxBytes, defaults);
+}
+
+/**
+ * What reading the option `key` (`""`: the options themselves) threw, as the door's guard reports it: a
+ * ValidationError at `key`; a toolnexus error thrown by the checks is kept as it is. The projections read
+ * their options in one `try` (no closure per read on the hot path) and come here only when it threw.
+ */
+export function optionThrew(e: unknown, key: string): never {
+  if (e instanceof ToolnexusError) throw e;
+  return guard(key, key === "" ? "the options" : `options.${key}`, () => {
+    throw e;
+  });
+}
+
+function notAnObject(options: unknown, fn: string): never {
+  return raise("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
+}
+
+function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Context): Context {
+  if (policy !== undefined && (typeof policy !== "string" || !POLICIES.includes(policy))) {
+    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
+  }
+  if (onLoss !== undefined && typeof onLoss !== "function") {
+    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
+  }
+  if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
+    raise("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
+  }
+  return {
+    provider: d.provider,
+    label: d.label,
+    fn: d.fn,
+    policy: (policy as UnsupportedPolicy | undefined) ?? "placeholder",
+    onLoss: onLoss as OnLoss | undefined,
+    maxBytes: (maxBytes as number | undefined) ?? Infinity,
+  };
+}
+
+/** A required, non-empty string option such as `toolUseId`, already read from the options. */
+export function requireString(v: unknown, key: string, fn: string, example: string): string {
+  return typeof v === "string" && v !== "" ? v : badString(v, key, fn, example);
+}
+
+function badString(v: unknown, key: string, fn: string, example: string): never {
+  if (v === undefined) raise("missing", key, `${fn}() needs the option ${key}`, `Pass it, as in ${fn}(result, { ${key}: ${example} }).`);
+  if (typeof v !== "string") raise("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass the id the provider gave, such as ${example}.`);
+  return raise("invalid-value", key, `${key} is empty`, `Pass the id the provider gave, such as ${example}.`);
+}
+
+/** An optional string option: `undefined`, or a non-empty string. */
+export function optionalString(v: unknown, key: string, example: string): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "string") raise("invalid-type", key, `${key} must be a string, got ${typeName(v)}`, `Pass a string such as ${example}, or leave it out.`);
+  if (v === "") raise("invalid-value", key, `${key} is empty`, `Pass a string such as ${example}, or leave it out.`);
+  return v;
+}
+
+/** An optional boolean option. */
+export function optionalBoolean(v: unknown, key: string): boolean | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "boolean") raise("invalid-type", key, `${key} must be a boolean, got ${typeName(v)}`, "Pass true or false.");
+  return v;
+}
+
+/**
+ * An own option of a projection (`meta`, say), read once through the door's `ownField`: `undefined` when
+ * `options` is absent or has no own property of that name (Object.prototype's are not options). A throwing
+ * getter or trap is a ValidationError at `key`. `projectionContext` checked before that `options` is an
+ * object, `undefined` or `null`.
+ */
+export function ownOption(options: unknown, key: string): unknown {
+  return options === undefined || options === null ? undefined : ownField(options as object, key, "");
+}
+
+/**
+ * `options[key]` when it is an own property, else `undefined`, read once. The caller names the key in a
+ * literal read (`options.toolUseId`), which a projection's hot path needs (a keyed read costs more than the
+ * rest of the call), and passes the value here: a value found only on the prototype chain is no option.
+ */
+export function ownOnly(options: object, key: string, value: unknown): unknown {
+  if (value === undefined) return value;
+  // The usual case, without a call: a plain object, and nothing on Object.prototype of that name (a getter
+  // there would be found by `in` too), so the value is the object's own.
+  if (Object.getPrototypeOf(options) === ObjectPrototype && !(key in ObjectPrototype)) return value;
+  return hop.call(options, key) ? value : undefined;
+}
+
+/**
+ * The result to project: a genuine `ToolResult` (made by this copy of the package: its private mark) as it
+ * is; anything else (one from another loaded copy, its JSON shape, an object made with
+ * `Object.create(ToolResult.prototype)`, a Proxy of a result) read through `ToolResult.fromJSON`, which
+ * reads its own fields once and checks them, so that a projection never emits an unchecked field.
+ */
+export function asResult(value: unknown, fn: string): ToolResult<any> {
+  return isGenuineResult(value) ? (value as ToolResult<any>) : otherResult(value, fn);
+}
+
+function otherResult(value: unknown, fn: string): ToolResult<any> {
+  if (typeof value !== "object" || value === null) {
+    raise("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
+  }
+  return ToolResult.fromJSON(value);
+}
+
+/**
+ * The options of a bridge (`toMcpElicitation`, `toAiSdkApprovalRequest`, ...), read through the door's own-field
+ * reading (`snapshot`): each of `keys` once, as an own property, at `path`. Absent options (`undefined`,
+ * `null`) give none, unless `required`; a key the bridge does not take, and an `onLoss` that is not a
+ * function, are ValidationErrors. The object has no prototype: a key left out is never Object.prototype's.
+ */
+export function bridgeOptions<K extends string>(options: unknown, keys: readonly K[], fn: string, path = "", required = false): Snapshot<K> {
+  const fix = required ? `Pass { ${keys.join(", ")} }.` : `Pass { ${keys.join(", ")} } or leave them out.`;
+  if (options === undefined || options === null) {
+    if (!required) return Object.create(null) as Snapshot<K>;
+    if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
+  }
+  const o = snapshot(options, keys, path, `The options of ${fn}()`, fix);
+  for (const key of ownKeys(options as object, path, "the options' keys")) {
+    if (!(keys as readonly string[]).includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
+  }
+  const onLoss = (o as Partial<Record<string, unknown>>).onLoss;
+  if (onLoss !== undefined && typeof onLoss !== "function") {
+    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+  }
+  return o;
+}

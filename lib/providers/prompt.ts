@@ -1,0 +1,29 @@
+// A prompt made from a tool's input: the approval bridges (AI SDK, OpenAI Agents, LangChain's
+// human-in-the-loop) show a person the input of the call they approve, in one line of the prompt. The rule
+// is in the README, "Choices where the contract is silent".
+import { escapeControl } from "../boundary";
+
+/** UTF-16 code units of a tool's input shown in a prompt; the whole input stays in the request's data. */
+const PROMPT_INPUT_CHARS = 500;
+
+/**
+ * A tool's input as one line of a prompt: compact JSON (a string is JSON text the SDK already wrote, shown
+ * as written), control characters, DEL, U+2028 and U+2029 escaped so it never starts a line of its own, and
+ * cut, before escaping, at {@link PROMPT_INPUT_CHARS} code units of the JSON text (never inside a surrogate
+ * pair), followed by `... (N more characters)`, N the code units cut. `undefined` when the value has no JSON text.
+ */
+export function promptInput(value: unknown): string | undefined {
+  let json: string | undefined;
+  try {
+    json = typeof value === "string" ? value : JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+  if (json === undefined) return undefined;
+  // The JSON text is cut first (so N counts the input's own code units), then escaped.
+  if (json.length <= PROMPT_INPUT_CHARS) return escapeControl(json);
+  let end = PROMPT_INPUT_CHARS;
+  const c = json.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end -= 1;
+  return `${escapeControl(json.slice(0, end))}... (${json.length - end} more characters)`;
+}
