@@ -9,7 +9,7 @@
  */
 class Stamp {
   constructor(value: object) {
-    return value as Stamp;
+    return value;
   }
 }
 

@@ -28,7 +28,7 @@ export function prototypeFor(cls: unknown, base: { readonly prototype: object },
   if (typeof cls === "function") {
     try {
       const p: unknown = (cls as { prototype?: unknown }).prototype;
-      if (p === proto || (typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p))) return p as object;
+      if (p === proto || (typeof p === "object" && p !== null && Object.prototype.isPrototypeOf.call(proto, p))) return p;
       problem = `a function that is neither ${name} nor a subclass of it`;
     } catch (e) {
       problem = `a function whose prototype cannot be read (${thrownMessage(e)})`; // a Proxy of a class whose traps throw

@@ -14,7 +14,7 @@ const standInClasses = new Map<string, { prototype: object }>();
 function standInPrototype(name: string): object {
   let ctor = standInClasses.get(name);
   if (ctor === undefined) {
-    ctor = { [name]: function () {} }[name] as unknown as { prototype: object };
+    ctor = { [name]: function () {} }[name];
     standInClasses.set(name, ctor);
   }
   return ctor.prototype;

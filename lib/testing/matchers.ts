@@ -122,11 +122,11 @@ export const toBePending: MatcherFunction = function toBePending(this: Ctx, rece
         const want = kind === undefined ? "a Request" : `a Request of kind ${u.printExpected(kind)}`;
         lines = `Expected metadata.pending: ${want}\nReceived metadata.pending: ${u.printReceived(undefined)} (the result is not pending)`;
       } else if (!pass) {
-        lines = `Expected metadata.pending.kind: ${u.printExpected(kind)}\nReceived metadata.pending.kind: ${u.printReceived(req!.kind)}`;
+        lines = `Expected metadata.pending.kind: ${u.printExpected(kind)}\nReceived metadata.pending.kind: ${u.printReceived(req.kind)}`;
       } else if (kind === undefined) {
-        lines = `Expected metadata.pending: ${u.printExpected(undefined)} (a result that is not pending)\nReceived metadata.pending: a Request of kind ${u.printReceived(req!.kind)}`;
+        lines = `Expected metadata.pending: ${u.printExpected(undefined)} (a result that is not pending)\nReceived metadata.pending: a Request of kind ${u.printReceived(req.kind)}`;
       } else {
-        lines = `Expected metadata.pending.kind: not ${u.printExpected(kind)}\nReceived metadata.pending.kind: ${u.printReceived(req!.kind)}`;
+        lines = `Expected metadata.pending.kind: not ${u.printExpected(kind)}\nReceived metadata.pending.kind: ${u.printReceived(req.kind)}`;
       }
       return `${head}\n\n${lines}${receivedBlock(this, r)}`;
     };

@@ -187,7 +187,7 @@ function printFields(
   const next = indentation + config.indent;
   let out = `${name} {${config.spacingOuter}`;
   for (let i = 0; i < entries.length; i++) {
-    const [key, value] = entries[i]!;
+    const [key, value] = entries[i];
     out += `${next}${printer(key, config, next, depth, refs)}: ${printer(value, config, next, depth, refs)}`;
     if (i < entries.length - 1) out += `,${config.spacingInner}`;
     else if (!config.min) out += ",";

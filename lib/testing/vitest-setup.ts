@@ -30,4 +30,4 @@ declare module "vitest" {
   interface AsymmetricMatchersContaining extends ToolnexusAsymmetricMatchers<void> {}
 }
 
-installOnVitest(expect as unknown as Parameters<typeof installOnVitest>[0]);
+installOnVitest(expect);

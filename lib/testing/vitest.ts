@@ -70,7 +70,7 @@ function onVitest(matcher: MatcherFunction): (this: VitestState, received: unkno
 
 /** Two objects of different constructors differ (what `toStrictEqual` adds to `toEqual`). */
 const typeEquality: EqualityTester = (a, b) => {
-  if (a == null || b == null || (a as object).constructor === (b as object).constructor) return undefined;
+  if (a == null || b == null || a.constructor === b.constructor) return undefined;
   return false;
 };
 
