@@ -16,6 +16,12 @@ export type BrandName = "ToolResult" | "ContentPart" | "Request" | "Answer";
 /** How many prototypes {@link brandOf} climbs at most: a Proxy's getPrototypeOf trap can make a chain without end. */
 const MAX_CHAIN = 64;
 
+/** What {@link readBrand} reads of a property descriptor: a getter is a function called with a receiver of our choosing. */
+interface BrandDescriptor {
+  readonly get?: (this: unknown) => unknown;
+  readonly value?: unknown;
+}
+
 /**
  * The brand `value` carries, read below `Object.prototype`: on the value itself or on a prototype of its
  * chain other than `Object.prototype` (of this realm, or the root of another realm's chain), so that a
@@ -30,7 +36,7 @@ export function readBrand(value: unknown): unknown {
     const next = Object.getPrototypeOf(p) as object | null;
     // The root of another realm's chain (its Object.prototype) counts no more than this realm's.
     if (next === null && p !== value) return undefined;
-    const d = Object.getOwnPropertyDescriptor(p, BRAND);
+    const d: BrandDescriptor | undefined = Object.getOwnPropertyDescriptor(p, BRAND);
     if (d !== undefined) return d.get ? Reflect.apply(d.get, value, []) : d.value;
     p = next;
   }

@@ -87,17 +87,6 @@ export class ToolnexusError extends Error {
  * ```
  */
 export class ValidationError extends ToolnexusError {
-  /**
-   * A validation error with a stable code and the path of the offending value.
-   *
-   * @param code - the stable code
-   * @param message - what was wrong, where, and how to fix it
-   * @param options - `path` of the offending value, and the `cause`
-   */
-  constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
-    super(code, message, options);
-  }
-
   /** The class name, `"ValidationError"`. */
   override get name(): string {
     return "ValidationError";
@@ -117,17 +106,6 @@ export class ValidationError extends ToolnexusError {
  * ```
  */
 export class ContentPartError extends ValidationError {
-  /**
-   * A content part error with a stable code and the path of the offending part or field.
-   *
-   * @param code - the stable code
-   * @param message - what was wrong, where, and how to fix it
-   * @param options - `path` of the offending value, and the `cause`
-   */
-  constructor(code: ToolnexusErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
-    super(code, message, options);
-  }
-
   /** The class name, `"ContentPartError"`. */
   override get name(): string {
     return "ContentPartError";

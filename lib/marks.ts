@@ -7,6 +7,7 @@
  * Returns the object it is given, so that a subclass's field initializers stamp that object. Use what `new`
  * returns (it is the object given): a bundler sees a constructor without effects and drops a bare `new`.
  */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- the class is the mechanism: `extends Stamp` lets a subclass's private field initializers run on the object the constructor returns
 class Stamp {
   constructor(value: object) {
     return value;
@@ -37,12 +38,12 @@ export function isOwned(value: unknown): boolean {
   return typeof value === "object" && value !== null && Owned.has(value);
 }
 
+// Each `has` below is an arrow, which needs no receiver: it is exported on its own (`isGenuineResult`, ...).
+
 /** Metadata roots already validated by this copy of the library carry this private field: shared as they are. */
 class MetadataRoot extends Stamp {
   readonly #root = true;
-  static has(value: unknown): boolean {
-    return typeof value === "object" && value !== null && #root in value;
-  }
+  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #root in value;
 }
 
 /** A fresh, empty object marked as a validated metadata root (filled, then frozen, by the metadata reader). */
@@ -54,30 +55,22 @@ export const isMetadataRoot: (value: unknown) => boolean = MetadataRoot.has;
 
 class ResultMark extends Stamp {
   readonly #result = true;
-  static has(value: unknown): boolean {
-    return typeof value === "object" && value !== null && #result in value;
-  }
+  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #result in value;
 }
 
 class PartMark extends Stamp {
   readonly #part = true;
-  static has(value: unknown): boolean {
-    return typeof value === "object" && value !== null && #part in value;
-  }
+  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #part in value;
 }
 
 class RequestMark extends Stamp {
   readonly #request = true;
-  static has(value: unknown): boolean {
-    return typeof value === "object" && value !== null && #request in value;
-  }
+  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #request in value;
 }
 
 class AnswerMark extends Stamp {
   readonly #answer = true;
-  static has(value: unknown): boolean {
-    return typeof value === "object" && value !== null && #answer in value;
-  }
+  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #answer in value;
 }
 
 // `new Mark(target)` returns `target`, now carrying the private field (see Stamp). A bare `new` would look
