@@ -92,12 +92,21 @@ interface Known {
   readonly cls: ToolnexusClass;
 }
 
+/**
+ * A base class's `toJSON`, taken once at load: a function called later with a genuine value as its receiver
+ * (`toJSON.call(value)`), so that neither a subclass's override nor a later patch of the prototype is what
+ * writes the value.
+ */
+function ownToJSON(proto: { readonly toJSON: (this: never) => unknown }): (this: never) => unknown {
+  return proto.toJSON;
+}
+
 /** The four classes of this copy of the package, by their brand. */
 const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readonly genuine: (v: unknown) => boolean; readonly toJSON: (this: never) => unknown } } = {
-  ToolResult: { cls: ToolResult, genuine: isGenuineResult, toJSON: ToolResult.prototype.toJSON },
-  ContentPart: { cls: ContentPart, genuine: isGenuinePart, toJSON: ContentPart.prototype.toJSON },
-  Request: { cls: Request, genuine: isGenuineRequest, toJSON: Request.prototype.toJSON },
-  Answer: { cls: Answer, genuine: isGenuineAnswer, toJSON: Answer.prototype.toJSON },
+  ToolResult: { cls: ToolResult, genuine: isGenuineResult, toJSON: ownToJSON(ToolResult.prototype) },
+  ContentPart: { cls: ContentPart, genuine: isGenuinePart, toJSON: ownToJSON(ContentPart.prototype) },
+  Request: { cls: Request, genuine: isGenuineRequest, toJSON: ownToJSON(Request.prototype) },
+  Answer: { cls: Answer, genuine: isGenuineAnswer, toJSON: ownToJSON(Answer.prototype) },
 };
 
 /**
@@ -116,6 +125,7 @@ const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
 const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
 
 /** Thrown inside the writer for what Temporal's JSON converter cannot write either (a cycle). */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- an internal signal told apart by `instanceof`; eslint.config.mjs names it for only-throw-error
 class NotJson {}
 
 /**
@@ -206,11 +216,11 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * const payload = new ToolnexusPayloadConverter().toPayload(ToolResult.ok("done"));
    * ```
    */
-  toPayload<T>(value: T): Payload | undefined {
+  toPayload(value: unknown): Payload | undefined {
     if (value === undefined) return undefined;
-    let json: string;
+    let json: string | undefined;
     try {
-      json = JSON.stringify(this.#write(value, "", [], new Set()));
+      json = stringify(this.#write(value, "", [], new Set()));
     } catch (e) {
       if (e instanceof ToolnexusError) throw e;
       return undefined; // as Temporal's JSON converter: not JSON, so not ours
@@ -233,9 +243,12 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * converter.fromPayload<ToolResult>(converter.toPayload(ToolResult.ok("done"))!).isError; // false
    * ```
    */
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Temporal's PayloadConverter declares fromPayload<T>, the type its caller names
   fromPayload<T>(payload: Payload): T {
-    // Own `data` only, read once: Object.prototype.data is no payload's data.
-    const data = payload === undefined || payload === null ? undefined : snapshot(payload, ["data"], "", "A payload", PAYLOAD_FIX).data;
+    // Own `data` only, read once: Object.prototype.data is no payload's data. Temporal's types say a payload
+    // is given; a caller's bad value (undefined, null) is a ValidationError all the same.
+    const given: unknown = payload;
+    const data = given === undefined || given === null ? undefined : snapshot(given, ["data"], "", "A payload", PAYLOAD_FIX).data;
     if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
       if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
       return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
@@ -383,7 +396,12 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   }
 }
 
-const UNBOX: readonly ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf] as never;
+/** A primitive wrapper's `valueOf`, taken once at load: a function called with the value to test as its receiver. */
+function ownValueOf(proto: { readonly valueOf: (this: unknown) => unknown }): (this: unknown) => unknown {
+  return proto.valueOf;
+}
+
+const UNBOX: readonly ((this: unknown) => unknown)[] = [ownValueOf(Number.prototype), ownValueOf(String.prototype), ownValueOf(Boolean.prototype), ownValueOf(BigInt.prototype)];
 
 /** True for a `Number`, `String`, `Boolean` or `BigInt` object: JSON.stringify writes its primitive. */
 function isBoxed(value: object): boolean {
@@ -396,6 +414,11 @@ function isBoxed(value: object): boolean {
     }
   }
   return false;
+}
+
+/** JSON.stringify, typed as it behaves: `undefined` for a function or a symbol (its declared type says string). */
+function stringify(value: unknown): string | undefined {
+  return JSON.stringify(value);
 }
 
 /** The same error, its path now from the root of the payload's value. */
@@ -437,7 +460,7 @@ export function createPayloadConverter(options?: PayloadConverterOptions): Compo
  */
 class BoundaryPayloadConverter extends CompositePayloadConverter {
   override toPayload<T>(value: T, context?: SerializationContext, hint?: ConverterHint<T>): Payload {
-    if ((typeof value === "object" && value !== null) || typeof value === "function") guard("", "the value's prototype", () => Object.getPrototypeOf(value));
+    if ((typeof value === "object" && value !== null) || typeof value === "function") guard("", "the value's prototype", (): unknown => Object.getPrototypeOf(value));
     return super.toPayload(value, context, hint);
   }
 
