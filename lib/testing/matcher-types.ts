@@ -77,6 +77,7 @@ export interface ToolnexusMatchers<R> {
  * expect(onResult).toHaveBeenCalledWith(expect.toBePending("approval"));
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- @types/jest types its own asymmetric matchers as returning `any`, so that they fit any parameter of `toHaveBeenCalledWith`
 export interface ToolnexusAsymmetricMatchers<M = any> {
   /**
    * Matches an ok `ToolResult`.

@@ -18,7 +18,7 @@ function hint(ctx: Ctx, name: string, expected: string): string {
 
 /** Throws Jest's kind of usage error: the matcher was given something it cannot judge. */
 function usageError(ctx: Ctx, name: string, expected: string, problem: string, label: "Received" | "Expected", value: unknown): never {
-  const print = label === "Received" ? ctx.utils.printReceived : ctx.utils.printExpected;
+  const print = label === "Received" ? (v: unknown): string => ctx.utils.printReceived(v) : (v: unknown): string => ctx.utils.printExpected(v);
   throw new Error(ctx.utils.matcherErrorMessage(hint(ctx, name, expected), problem, ctx.utils.printWithType(label, toDisplay(value), print)));
 }
 

@@ -230,7 +230,9 @@ export const snapshotSerializer: SnapshotPlugin = {
   },
   serialize(value: unknown, config: PrettyConfig, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string {
     if (isPayloadStandIn(value)) return value.toAsymmetricMatcher();
-    const type = toolnexusType(value)!;
+    const type = toolnexusType(value);
+    // Called after `test` passed, so a toolnexus value; anything else is printed as the printer prints it.
+    if (type === undefined) return printer(value, config, indentation, depth, refs);
     const name = classLabel(value as object, type);
     if (refs.includes(value)) return "[Circular]";
     if (++depth > config.maxDepth) return `[${name}]`;
@@ -308,7 +310,9 @@ export function partLine(part: ContentPart): string {
     const t = part.text ?? "";
     return `text ${JSON.stringify(t.length <= 60 ? t : `${t.slice(0, 57)}...`)}`;
   }
-  const where = part.data !== undefined ? payloadLabel(part.data) : `url ${part.url}`;
+  // A part built by the library has a URL when it has no data, and a media type unless it is text; a look-alike
+  // missing either prints it as `undefined`.
+  const where = part.data !== undefined ? payloadLabel(part.data) : `url ${String(part.url)}`;
   const name = part.name === undefined ? "" : `, name ${JSON.stringify(part.name)}`;
-  return `${part.type} (${part.mimeType}, ${where})${name}`;
+  return `${part.type} (${String(part.mimeType)}, ${where})${name}`;
 }

@@ -106,7 +106,7 @@ export interface MatcherResult {
  * const toBeEven: MatcherFunction = function (n) { return { pass: (n as number) % 2 === 0, message: () => "" }; };
  * ```
  */
-export type MatcherFunction = (this: MatcherContextLike, received: any, ...expected: any[]) => MatcherResult;
+export type MatcherFunction = (this: MatcherContextLike, received: unknown, ...expected: unknown[]) => MatcherResult;
 
 /**
  * The options pretty-format hands a plugin (a structural subset of its `Config`).
@@ -132,6 +132,7 @@ export interface PrettyConfig {
  * const text = printer(value, config, indentation, depth, refs);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pretty-format's own printer takes its full Config, which a plugin only passes on: with `any` here its printer is accepted as this type
 export type PrettyPrinter = (value: unknown, config: any, indentation: string, depth: number, refs: unknown[]) => string;
 
 /**
@@ -146,7 +147,7 @@ export interface SnapshotPlugin {
   /** True for the values this plugin prints. */
   test(value: unknown): boolean;
   /** Prints a value `test` accepted; `printer` prints the values inside it. */
-  serialize(value: unknown, config: any, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string;
+  serialize(value: unknown, config: PrettyConfig, indentation: string, depth: number, refs: unknown[], printer: PrettyPrinter): string;
 }
 
 /**
@@ -160,15 +161,16 @@ export interface SnapshotPlugin {
  */
 export interface ExpectLike {
   /** Adds matchers. */
-  extend(matchers: Record<string, any>): void;
+  extend(matchers: Record<string, unknown>): void;
   /** Adds equality testers to Jest's deep equality. */
-  addEqualityTesters(testers: any[]): void;
+  addEqualityTesters(testers: unknown[]): void;
   /** Adds a snapshot serializer. */
-  addSnapshotSerializer(serializer: any): void;
+  addSnapshotSerializer(serializer: unknown): void;
 }
 
 declare module "expect" {
   // The matchers on `expect(value)` from `@jest/globals` (and from the `expect` package itself).
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- declaration merging needs expect's own type parameters, `T` included
   interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolnexusMatchers<R> {}
   interface AsymmetricMatchers extends ToolnexusAsymmetricMatchers<void> {}
 }
@@ -177,6 +179,7 @@ declare global {
   // The matchers on the global `expect` typed by `@types/jest`.
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type -- declaration merging needs @types/jest's own type parameters, `T = {}` included
     interface Matchers<R, T = {}> extends ToolnexusMatchers<R> {}
     interface Expect extends ToolnexusAsymmetricMatchers {}
     interface InverseAsymmetricMatchers extends ToolnexusAsymmetricMatchers {}

@@ -26,6 +26,7 @@ export type { ToolnexusAsymmetricMatchers, ToolnexusMatchers } from "./matcher-t
 declare module "vitest" {
   // The matchers on `expect(value)`, and (Vitest's `expect` extends `Matchers` too) on `expect` itself as
   // asymmetric matchers; both return `void`, so the two declarations agree.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any -- declaration merging needs Vitest's own type parameter, `T = any` included
   interface Matchers<T = any> extends ToolnexusMatchers<void> {}
   interface AsymmetricMatchersContaining extends ToolnexusAsymmetricMatchers<void> {}
 }

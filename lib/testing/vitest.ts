@@ -21,13 +21,30 @@ import type { EqualityTester, ExpectLike, MatcherContextLike, MatcherFunction, M
 
 type Equals = (a: unknown, b: unknown, customTesters?: unknown[], strictCheck?: boolean) => boolean;
 
+/** The part of Vitest's `this.utils` used here (its own order of arguments, and no `matcherErrorMessage`). */
+interface VitestUtils {
+  matcherHint: (name: string, received?: string, expected?: string, options?: { isNot?: boolean; promise?: string; comment?: string }) => string;
+  printWithType: <T>(name: string, value: T, print: (value: T) => string) => string;
+  printExpected: (value: unknown) => string;
+  printReceived: (value: unknown) => string;
+  printDiffOrStringify: (received: unknown, expected: unknown, options?: { aAnnotation?: string; bAnnotation?: string; expand?: boolean }) => string;
+  diff: (a: unknown, b: unknown, options?: { aAnnotation?: string; bAnnotation?: string; expand?: boolean; includeChangeCounts?: boolean }) => string | null;
+  stringify: (value: unknown, maxDepth?: number, maxWidth?: number) => string;
+  EXPECTED_COLOR: (text: string) => string;
+  RECEIVED_COLOR: (text: string) => string;
+  /** Absent from some Vitest versions: checked before use. */
+  BOLD_WEIGHT?: (text: string) => string;
+  /** Vitest's tester for iterables, passed on to its equality as it is. */
+  iterableEquality: unknown;
+}
+
 /** What Vitest passes as `this` to a matcher (the fields used here). */
 interface VitestState {
   isNot?: boolean;
   promise?: string;
   customTesters?: unknown[];
   equals: Equals;
-  utils: Record<string, any>;
+  utils: VitestUtils;
 }
 
 /** Jest's "Matcher error" message, which Vitest's utils lack. */
@@ -94,7 +111,8 @@ const arrayBufferEquality: EqualityTester = (a, b) => {
 
 /** A hole in an array differs from an `undefined` entry (strict equality only). */
 function sparseArrayEquality(equals: Equals): EqualityTester {
-  const tester: EqualityTester = (a, b, customTesters) => {
+  // The testers come as the third argument; a caller that passes none gets the default.
+  const tester = (a: unknown, b: unknown, customTesters?: unknown[]): boolean | undefined => {
     if (!Array.isArray(a) || !Array.isArray(b)) return undefined;
     const others = (customTesters ?? []).filter((t) => t !== tester);
     return equals(a, b, others, true) && equals(Object.keys(a), Object.keys(b));
@@ -110,7 +128,7 @@ function sparseArrayEquality(equals: Equals): EqualityTester {
 function equalityOnVitest(name: EqualityMatcherName): (this: VitestState, received: unknown, expected: unknown) => MatcherResult {
   const replacement = function (this: VitestState, received: unknown, expected: unknown): MatcherResult {
     const custom = this.customTesters ?? [];
-    const iterable = this.utils.iterableEquality as unknown;
+    const iterable = this.utils.iterableEquality;
     const strict = name === "toStrictEqual";
     const testers = strict
       ? [...custom, iterable, typeEquality, sparseArrayEquality(this.equals), arrayBufferEquality]
