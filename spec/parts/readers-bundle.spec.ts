@@ -66,7 +66,7 @@ describe.each([
       expect(code).not.toMatch(/Promise\.resolve\(\)\.then\(function \(\) \{ return require\(/);
     }
     expect(dynamic).toHaveLength(1);
-    expect(dynamic[0]).toMatch(/^chunks\/tool-result-[\w-]+\.c?js: import\(\/\* webpackIgnore: true \*\/ 'node:fs\/promises'\)$/);
+    expect(dynamic[0]).toMatch(/^chunks\/core-[\w-]+\.c?js: import\(\/\* webpackIgnore: true \*\/ 'node:fs\/promises'\)$/);
   });
 
   it("the readers are in the core chunk, not a chunk of their own", () => {

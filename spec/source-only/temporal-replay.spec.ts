@@ -68,8 +68,8 @@ describe("a SearchResult through Temporal's converter into a replayed workflow",
       payloadConverterPath: join(replayDir, "converter.ts"),
       logger: quiet,
     });
-    expect(bundle.code).toMatch(/dist\/esm\/chunks\/tool-result-[\w-]+\.js/);
-    expect(bundle.code).toMatch(/dist\/cjs\/chunks\/tool-result-[\w-]+\.cjs/);
+    expect(bundle.code).toMatch(/dist\/esm\/chunks\/core-[\w-]+\.js/);
+    expect(bundle.code).toMatch(/dist\/cjs\/chunks\/core-[\w-]+\.cjs/);
     expect(bundle.code).toMatch(/dist\/cjs\/temporal\.cjs/);
   }, 120_000);
 
