@@ -36,7 +36,8 @@ export type {
   TruncateBudget,
 } from "./tool-result";
 export { ContentPart } from "./content-part";
-export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
+export type { PartClass } from "./content-part";
+export type { BytesSource, ContentPartJSON, PartOptions, PartSource, PartType } from "./part-build";
 export { Answer, Request, SuspensionRequest } from "./suspension";
 export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason, JsonObject, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./suspension";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";

@@ -8,7 +8,8 @@ import { checksAsBranded, escapeControl, ownField, readOwn } from "./boundary";
 import { isOwned, markOwned, isGenuinePart, isGenuineRequest, isGenuineResult, markResult } from "./marks";
 import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
-import { ContentPart, partLabel, samePartFields, toPart, type ContentPartJSON } from "./content-part";
+import { ContentPart, partLabel, samePartFields, toContentPart } from "./content-part";
+import type { ContentPartJSON } from "./part-build";
 import { asValidationError, safely, thrownMessage, type SafeResult, type ValidationError, type ValidationErrorCode } from "./errors";
 import { copyJson, fail, jsonEqual, MAX_DEPTH, newWalk, typeName } from "./json-data";
 import { PENDING, toMetadata } from "./metadata";
@@ -176,7 +177,7 @@ function toParts(value: unknown): readonly ContentPart[] | null {
       vfail("invalid-value", `parts[${i}]`, `Reading this value threw (${thrownMessage(e)})`, "Pass plain data.", e);
     }
     if (entry === HOLE) vfail("invalid-value", `parts[${i}]`, "parts has a hole", "Pass a dense array.");
-    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toPart(entry, `parts[${i}]`);
+    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toContentPart(entry, `parts[${i}]`);
   }
   return Object.freeze(markOwned(out));
 }

@@ -9,7 +9,8 @@
  */
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot, type Snapshot } from "../boundary";
-import { ContentPart, readBytes } from "../content-part";
+import { ContentPart } from "../content-part";
+import { readBytes } from "../platform";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { extensionOf, mimeForExtension, normalizeMime, familyOf, sniff, SNIFF_BYTES } from "../media";
