@@ -14,6 +14,7 @@ import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
 import { Answer, Request, toRequest, type JsonObject } from "../suspension";
 import { isGenuineAnswer } from "../marks";
+import { holdsUnsafeChar, UNSAFE_URL } from "../url";
 import type { Loss, OnLoss } from "./loss";
 
 /** A string field of an MCP form. */
@@ -246,9 +247,7 @@ function unsupported(path: string, problem: string): never {
  * local files.
  */
 function checkUrl(url: string, path: string): void {
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) {
-    raise("invalid-value", path, "The url holds whitespace or control characters", "Percent-encode them (a space is %20) and trim the url.");
-  }
+  if (holdsUnsafeChar(url)) raise("invalid-value", path, UNSAFE_URL[0], UNSAFE_URL[1]);
   let parsed: URL;
   try {
     parsed = new URL(url);

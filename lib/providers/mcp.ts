@@ -9,6 +9,7 @@ import { ContentPart } from "../content-part";
 import { ToolnexusError, raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
+import { isHttpUrl } from "../url";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
@@ -346,12 +347,6 @@ function sniffed(data: string): Record<string, unknown> {
   return { type: familyOf(mimeType), mimeType, data: canonical ?? data };
 }
 
-/** True when `uri` is a url a part may hold: the check every part's url goes through. */
-function isHttpUrl(uri: string): boolean {
-  // The one url check is ContentPart's own: a url part it refuses is refused here too (and it starts with
-  // the two slashes, as DESIGN.md asks of every part's url).
-  return /^https?:\/\//i.test(uri) && ContentPart.safeFromJSON({ type: "file", mimeType: "application/octet-stream", url: uri }).success;
-}
 
 /** The block's mime type, else the uri's extension's, else `application/octet-stream`. */
 function mimeOf(given: unknown, uri: string): string {
