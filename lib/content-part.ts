@@ -78,7 +78,7 @@ function protoFor(cls: unknown, fn: string): object {
 
 /** An async factory on the receiver `cls`: the part read from any source, made with the receiver's prototype. */
 function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: unknown, options: unknown, cls: unknown, fn: string): Promise<P> {
-  return partFromSource(kind, source, options, `ContentPart.${fn}`, () => {
+  return partFromSource(kind, source, options, fn, () => {
     const proto = protoFor(cls, fn);
     return (fields) => makePart<P>(fields, proto);
   });
@@ -308,7 +308,7 @@ export class ContentPart {
    */
   static fromBytes<P extends ContentPart>(this: PartClass<P>, bytes: BytesSource, options?: PartOptions): P {
     const proto = protoFor(this, "fromBytes");
-    return makePart(bytesFields(bytes, checkOptions(options, "ContentPart.fromBytes")), proto);
+    return makePart(bytesFields(bytes, checkOptions(options, "fromBytes")), proto);
   }
 
   /**
@@ -324,7 +324,7 @@ export class ContentPart {
    */
   static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromBase64");
-    return makePart(base64Fields(b64, checkOptions(options, "ContentPart.fromBase64")), proto);
+    return makePart(base64Fields(b64, checkOptions(options, "fromBase64")), proto);
   }
 
   /**
@@ -339,7 +339,7 @@ export class ContentPart {
    */
   static fromDataUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromDataUrl");
-    const opts = checkOptions(options, "ContentPart.fromDataUrl");
+    const opts = checkOptions(options, "fromDataUrl");
     return makePart(dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, ""), proto);
   }
 
@@ -356,7 +356,7 @@ export class ContentPart {
    */
   static fromUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromUrl");
-    const opts = checkOptions(options, "ContentPart.fromUrl");
+    const opts = checkOptions(options, "fromUrl");
     return makePart(urlFields(undefined, stringSource(url, PASS_HTTP), opts, ""), proto);
   }
 

@@ -90,6 +90,11 @@ export function partCheck<T>(run: () => T): T {
   }
 }
 
+/** Boundary's `wrongType` error ("`what` must be `expected`, got a number"), as a ContentPartError. */
+function partWrongType(path: string, what: string, expected: string, value: unknown, fix: string): never {
+  return partCheck(() => wrongType(path, what, expected, value, fix));
+}
+
 /** Base64 that does not decode; `dataUrlFix` is the advice for a data: URL given where base64 goes. */
 function notBase64(path: string, what: string, value: string, dataUrlFix = ""): ContentPartError {
   const fix = dataUrlFix && /^data:/i.test(value) ? `It is a data: URL: ${dataUrlFix}.` : "Use standard or URL-safe base64.";
@@ -139,7 +144,7 @@ function stringOf(value: unknown, path: string, what: string, fix: string, requi
     if (required) throw partError("missing", path, `${what} is missing`, fix);
     return undefined;
   }
-  if (typeof value !== "string") partCheck(() => wrongType(path, what, "a string", value, fix));
+  if (typeof value !== "string") partWrongType(path, what, "a string", value, fix);
   return value as string;
 }
 
@@ -154,7 +159,7 @@ function checkMime(value: unknown, path: string, what: string, required = false)
 
 /** A string that must not be empty: `invalid-type` when not a string, `emptyCode` when empty. */
 function nonEmptyString(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
-  if (typeof value !== "string") partCheck(() => wrongType(path, what, "a string", value, fix));
+  if (typeof value !== "string") partWrongType(path, what, "a string", value, fix);
   if (value === "") throw partError(emptyCode, path, `${what} is empty`, fix);
   return value as string;
 }
@@ -193,9 +198,13 @@ export interface Checked {
   verifyMime: boolean;
 }
 
-/** The options of the factory `fn` (`ContentPart.fromBytes`), read by the door's options reader and checked. */
+/** The options of the factory `fn` (`fromBytes`), read by the door's options reader and checked. */
 export function checkOptions(options: unknown, fn: string): Checked {
-  const { mimeType, name, maxBytes, verifyMime } = partCheck(() => readOptions(options, OPTION_KEYS, fn));
+  return checkedOptions(partCheck(() => readOptions(options, OPTION_KEYS, `ContentPart.${fn}`)));
+}
+
+/** The options' values, checked (`withMimeType` checks its two the same way). */
+function checkedOptions({ mimeType, name, maxBytes, verifyMime }: Record<(typeof OPTION_KEYS)[number], unknown>): Checked {
   const checked: Checked = { mimeType: checkMime(mimeType, "mimeType", "options.mimeType"), name: name === undefined ? undefined : checkName(name, "name"), maxBytes: undefined, verifyMime: true };
   if (maxBytes !== undefined) {
     if (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity)) {
@@ -204,7 +213,7 @@ export function checkOptions(options: unknown, fn: string): Checked {
     if (maxBytes !== Infinity) checked.maxBytes = maxBytes;
   }
   if (verifyMime !== undefined) {
-    if (typeof verifyMime !== "boolean") partCheck(() => wrongType("verifyMime", "options.verifyMime", "a boolean", verifyMime, "Pass true or false."));
+    if (typeof verifyMime !== "boolean") partWrongType("verifyMime", "options.verifyMime", "a boolean", verifyMime, "Pass true or false.");
     checked.verifyMime = verifyMime as boolean;
   }
   return checked;
@@ -217,11 +226,11 @@ export function checkOptions(options: unknown, fn: string): Checked {
 export function changedMime(type: PartType, data: string | undefined, mimeType: unknown, options: unknown): string {
   if (type === "text") throw notOnText("mimeType", "mimeType");
   const { verifyMime } = partCheck(() => readOptions(options, ["verifyMime"] as const, "part.withMimeType"));
-  const mime = checkMime(mimeType, "mimeType", "options.mimeType");
-  if (verifyMime !== undefined && typeof verifyMime !== "boolean") partCheck(() => wrongType("verifyMime", "options.verifyMime", "a boolean", verifyMime, "Pass true or false."));
+  const opts = checkedOptions({ mimeType, name: undefined, maxBytes: undefined, verifyMime });
+  const mime = opts.mimeType;
   if (mime === undefined) throw partError("missing", "mimeType", "No mime type was given", GIVE_MIME);
   partType(type, mime, "mimeType");
-  if (data !== undefined && verifyMime !== false && hasSignature(mime)) {
+  if (data !== undefined && opts.verifyMime && hasSignature(mime)) {
     const found = sniff(decodePrefix(data, SNIFF_BYTES));
     if (found !== mime) throw signatureMismatch("mimeType", mime, found);
   }
@@ -504,7 +513,7 @@ export function jsonFields(value: unknown, path: string): PartFields {
   const mistake = notAPart(value);
   if (mistake !== undefined) throw partError("invalid-type", path, `${mistake[0]} is not a part`, mistake[1]);
   if (typeof value !== "object" || value === null || partCheck(() => isArrayAt(value, path, "the part"))) {
-    return partCheck(() => wrongType(path, "A content part", "an object", value, "Pass a ContentPart or its JSON shape."));
+    return partWrongType(path, "A content part", "an object", value, "Pass a ContentPart or its JSON shape.");
   }
   const fields = partCheck(() => readOwn(value, FIELDS, path));
   const at = (k: (typeof FIELDS)[number]) => joinPath(path, k);
