@@ -158,7 +158,7 @@ function checkMime(value: unknown, path: string, what: string, required = false)
 }
 
 /** A string that must not be empty: `invalid-type` when not a string, `emptyCode` when empty. */
-function nonEmptyString(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
+function filledString(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
   if (typeof value !== "string") partWrongType(path, what, "a string", value, fix);
   if (value === "") throw partError(emptyCode, path, `${what} is empty`, fix);
   return value as string;
@@ -166,12 +166,12 @@ function nonEmptyString(value: unknown, path: string, what: string, fix: string,
 
 /** A part's name: a non-empty string. */
 export function checkName(name: unknown, path: string): string {
-  return nonEmptyString(name, path, "The name", PASS_NAME, "invalid-value");
+  return filledString(name, path, "The name", PASS_NAME, "invalid-value");
 }
 
 /** A text part's text: a non-empty string. */
 export function checkText(text: unknown, path: string): string {
-  return nonEmptyString(text, path, "The text", PASS_TEXT, "empty");
+  return filledString(text, path, "The text", PASS_TEXT, "empty");
 }
 
 /** A source that must be a string (fromBase64, fromDataUrl, fromUrl). */
@@ -191,7 +191,7 @@ function partType(kind: MediaType | undefined, mime: string, path: string, json 
 }
 
 /** Checked options; every key is present (a missing key would be looked up on Object.prototype). */
-export interface Checked {
+interface Checked {
   mimeType: string | undefined;
   name: string | undefined;
   maxBytes: number | undefined;

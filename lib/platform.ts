@@ -11,7 +11,7 @@
  * What the platform getter `key` of `proto` (its own accessor, which reads an internal slot) answers for
  * `value`; `undefined` when `proto` has no such getter or it throws (`value` lacks the slot).
  */
-function readSlot(proto: object, key: PropertyKey, value: unknown): any {
+function readSlot(proto: object, key: PropertyKey, value: unknown): unknown {
   const get = Object.getOwnPropertyDescriptor(proto, key)?.get;
   if (get === undefined) return undefined;
   try {
@@ -22,7 +22,7 @@ function readSlot(proto: object, key: PropertyKey, value: unknown): any {
 }
 
 /** What {@link readBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
-export type BytesRead = Uint8Array | "detached" | undefined;
+type BytesRead = Uint8Array | "detached" | undefined;
 
 const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
 
@@ -45,13 +45,13 @@ export function readBytes(value: unknown): BytesRead {
   if (ArrayBuffer.isView(value)) {
     // A typed array answers its toStringTag getter; a DataView gets `undefined` there.
     proto = readSlot(TYPED_ARRAY, Symbol.toStringTag, value) ? TYPED_ARRAY : DataView.prototype;
-    buffer = readSlot(proto, "buffer", value);
+    buffer = readSlot(proto, "buffer", value) as ArrayBufferLike;
   } else {
     for (const ctor of [ArrayBuffer, globalThis.SharedArrayBuffer]) if (ctor && readSlot(ctor.prototype, "byteLength", value) !== undefined) proto = ctor.prototype;
     if (proto === undefined) return undefined;
   }
   // A detached buffer reads as empty (a DataView's byteLength throws): only then is the detach test needed.
-  const length: number | undefined = readSlot(proto, "byteLength", value);
+  const length = readSlot(proto, "byteLength", value) as number | undefined;
   if (!length) {
     try {
       new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
@@ -59,7 +59,7 @@ export function readBytes(value: unknown): BytesRead {
       return "detached";
     }
   }
-  return new Uint8Array(buffer, readSlot(proto, "byteOffset", value) ?? 0, length);
+  return new Uint8Array(buffer, (readSlot(proto, "byteOffset", value) as number | undefined) ?? 0, length);
 }
 
 /** The `href` of a real URL object (of any realm), read through `URL.prototype`'s getter; else `undefined`. */

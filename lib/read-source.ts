@@ -17,20 +17,20 @@
  */
 
 /** The codes of the failures the readers detect. */
-export type ReadFailureCode = "too-large" | "read-failed" | "invalid-source" | "unsupported";
+type ReadFailureCode = "too-large" | "read-failed" | "invalid-source" | "unsupported";
 
 /**
  * A read that failed, as plain data: the core raises `new ContentPartError(code, message, { cause })`, with a
  * `cause` only when the failure has the key (a failure that must not repeat its source has none).
  */
-export interface ReadFailure {
+interface ReadFailure {
   readonly code: ReadFailureCode;
   readonly message: string;
   readonly cause?: unknown;
 }
 
 /** What a source held: its bytes, and what it tells of itself. */
-export interface ReadBytes {
+interface ReadBytes {
   readonly bytes: Uint8Array;
   /** The file path or the File's name, as given: the core takes its base name (for the extension, and a file part's name). */
   readonly name?: string;
@@ -113,7 +113,7 @@ function readFailed(what: string, cause: unknown, readers: SourceReaders): Failu
  * How the core reads one chunk: its bytes (a view of the chunk's memory, not a copy), `"detached"` for a view
  * of a detached ArrayBuffer, or `undefined` when the chunk is not bytes.
  */
-export type ChunkReader = (chunk: unknown) => Uint8Array | "detached" | undefined;
+type ChunkReader = (chunk: unknown) => Uint8Array | "detached" | undefined;
 
 /**
  * The bytes of a stream, copied in as each chunk arrives: a producer may reuse its buffer for the next chunk

@@ -4,7 +4,7 @@
 // problem and fix given here. See the README, "Sources" and "Use it with MCP".
 
 /** What was wrong with a url, and how to fix it, for the caller's error. */
-export type UrlProblem = readonly [problem: string, fix: string];
+type UrlProblem = readonly [problem: string, fix: string];
 
 /**
  * The characters no url may hold, written as it is sent: C0 controls and the space (U+0000-U+0020), DEL
