@@ -111,7 +111,7 @@ function junkIsSkipped(B: BufferCtor): boolean {
  * makes a slice write fewer bytes than its length promises. spec/properties/base64-soundness.spec.ts checks
  * this against a strict decoder, for every class of corruption.
  */
-export function isCanonicalBase64(s: string): boolean {
+function isCanonicalBase64(s: string): boolean {
   const n = s.length;
   if (n === 0 || n % 4 !== 0) return false;
   const pad = padding(s);

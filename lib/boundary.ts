@@ -97,8 +97,9 @@ export type Snapshot<K extends string> = { [P in K]: unknown };
  */
 export function snapshot<K extends string>(value: unknown, keys: readonly K[], path: string, what: string, fix: string): Snapshot<K> {
   if (typeof value !== "object" || value === null || isArrayAt(value, path, what.toLowerCase())) {
-    const hint = typeof value === "string" ? " (did you forget JSON.parse?)" : "";
-    return raise("invalid-type", path, `${what} must be an object, got ${typeName(value)}`, fix + hint);
+    // The hint goes inside the fix's last sentence, so that the message still ends with a full stop.
+    const hinted = typeof value === "string" ? `${fix.replace(/\.$/, "")} (did you forget JSON.parse?).` : fix;
+    return raise("invalid-type", path, `${what} must be an object, got ${typeName(value)}`, hinted);
   }
   return readOwn(value, keys, path);
 }

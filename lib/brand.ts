@@ -3,6 +3,7 @@
 // value claims to be: anyone can write it (on an object, on a prototype, on a polluted Object.prototype), so
 // a branded value that this copy did not make is read by its fields and checked before it is trusted (see
 // boundary.ts, "Genuine or checked").
+import { lookUp } from "./platform";
 
 /** The registered symbol under which every toolnexus prototype names its type. */
 export const BRAND: unique symbol = Symbol.for("toolnexus.brand") as never;
@@ -13,34 +14,15 @@ export const INSPECT: unique symbol = Symbol.for("nodejs.util.inspect.custom") a
 /** The four toolnexus value types. */
 export type BrandName = "ToolResult" | "ContentPart" | "Request" | "Answer";
 
-/** How many prototypes {@link brandOf} climbs at most: a Proxy's getPrototypeOf trap can make a chain without end. */
-const MAX_CHAIN = 64;
-
-/** What {@link readBrand} reads of a property descriptor: a getter is a function called with a receiver of our choosing. */
-interface BrandDescriptor {
-  readonly get?: (this: unknown) => unknown;
-  readonly value?: unknown;
-}
-
 /**
- * The brand `value` carries, read below `Object.prototype`: on the value itself or on a prototype of its
- * chain other than `Object.prototype` (of this realm, or the root of another realm's chain), so that a
- * polluted `Object.prototype` brands nothing. A getter brand (the prototypes' own) runs with `value` as its
- * receiver, as a property read would. `undefined` when there is none. What a hostile Proxy throws while its
- * chain is read is thrown: {@link brandOf} is the version that never throws.
+ * The brand `value` carries, read below `Object.prototype` by platform.ts's prototype walk: on the value
+ * itself or on a prototype of its chain other than `Object.prototype` (of this realm, or the root of another
+ * realm's chain), so that a polluted `Object.prototype` brands nothing. A getter brand (the prototypes' own)
+ * runs with `value` as its receiver, as a property read would. `undefined` when there is none. What a hostile
+ * Proxy throws while its chain is read is thrown: {@link brandOf} is the version that never throws.
  */
 export function readBrand(value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return undefined;
-  let p: object | null = value;
-  for (let i = 0; p !== null && p !== Object.prototype && i < MAX_CHAIN; i++) {
-    const next = Object.getPrototypeOf(p) as object | null;
-    // The root of another realm's chain (its Object.prototype) counts no more than this realm's.
-    if (next === null && p !== value) return undefined;
-    const d: BrandDescriptor | undefined = Object.getOwnPropertyDescriptor(p, BRAND);
-    if (d !== undefined) return d.get ? Reflect.apply(d.get, value, []) : d.value;
-    p = next;
-  }
-  return undefined;
+  return typeof value === "object" && value !== null ? lookUp(value, BRAND) : undefined;
 }
 
 /** {@link readBrand}, with `undefined` for a value whose chain cannot be read (a hostile Proxy): never a throw. */

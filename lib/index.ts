@@ -28,7 +28,8 @@ export type { Metadata, PartInput, PartsAndMetadata, ToolResultInit, ToolResultJ
 export type { Recipe } from "./recipe";
 export type { TruncateBudget } from "./truncate";
 export { ContentPart } from "./content-part";
-export type { BytesSource, ContentPartJSON, PartClass, PartOptions, PartSource, PartType } from "./content-part";
+export type { PartClass } from "./content-part";
+export type { BytesSource, ContentPartJSON, PartOptions, PartSource, PartType } from "./part-build";
 export { Request, SuspensionRequest } from "./request";
 export type { RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
 export { Answer } from "./answer";

@@ -34,9 +34,14 @@ const SIGNATURES: Readonly<Record<string, readonly [name: string, signature: Reg
 /** How many leading bytes `sniff` needs. */
 export const SNIFF_BYTES = 12;
 
+/** The last segment of a path, for either separator (`C:\shots\a.png` gives `a.png`). */
+export function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+
 /** The extension of a file name or URL path, lowercased, without the dot; `""` when there is none. */
 export function extensionOf(name: string): string {
-  const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
+  const base = baseName(name);
   const dot = base.lastIndexOf(".");
   return dot <= 0 ? "" : base.slice(dot + 1).toLowerCase();
 }

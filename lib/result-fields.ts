@@ -2,7 +2,8 @@
 // shape), each checked by its own rule: `output` a string, `isError` a boolean, `parts` parts or their JSON,
 // `metadata` by the metadata rules (metadata.ts).
 import { guard, ownField, wrongType } from "./boundary";
-import { toPart, type ContentPart, type ContentPartJSON } from "./content-part";
+import { toContentPart, type ContentPart } from "./content-part";
+import type { ContentPartJSON } from "./part-build";
 import { raise } from "./errors";
 import type { DeepReadonly } from "./json-type";
 import { isGenuinePart, isOwned, markOwned } from "./marks";
@@ -85,7 +86,7 @@ export function toParts(value: unknown): readonly ContentPart[] | null {
     // An own entry, read once: a hole must not pick up Object.prototype[i]. The path is built only for an error.
     const entry = guard(() => `parts[${i}]`, "this part", () => (hasOwn(list, i) ? list[i] : HOLE));
     if (entry === HOLE) raise("invalid-value", `parts[${i}]`, "The parts list has a hole", "Pass a dense array.");
-    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toPart(entry, `parts[${i}]`);
+    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toContentPart(entry, `parts[${i}]`);
   }
   return Object.freeze(markOwned(out));
 }

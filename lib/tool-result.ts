@@ -7,7 +7,8 @@ import { checksAsBranded, escapeControl, guard, ownField, readOwn, wrongType } f
 import { isGenuineRequest, isGenuineResult, markOwned, markResult } from "./marks";
 import { checkSubclass, classFor, prototypeFor } from "./receiver";
 import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
-import { samePartFields, type ContentPart, type ContentPartJSON } from "./content-part";
+import { samePartFields, type ContentPart } from "./content-part";
+import type { ContentPartJSON } from "./part-build";
 import { asValidationError, raise, safely, thrownMessage, type SafeResult } from "./errors";
 import { copyJson, jsonEqual, newWalk, typeName } from "./json-data";
 import type { DeepReadonly, JsonFields } from "./json-type";

@@ -9,7 +9,9 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, readOptions as readOwnOptions, readOwn, snapshot } from "../boundary";
-import { isHttpUrl, readBytes, type ContentPart } from "../content-part";
+import type { ContentPart } from "../content-part";
+import { readBytes } from "../platform";
+import { isHttpUrl } from "../url";
 import { ToolnexusError, raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { joinPath } from "../path";

@@ -2,7 +2,8 @@
 // part's mime type when the sender gave none, and the one builder of a part from a block's data or url.
 // Internal to `toolnexus/providers`: nothing here is exported from the entry point.
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
-import { ContentPart, type PartType } from "../content-part";
+import { ContentPart } from "../content-part";
+import type { PartType } from "../part-build";
 import { ToolnexusError } from "../errors";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { lossReason } from "./loss";

@@ -9,7 +9,8 @@
  */
 import { encodeBase64 } from "../base64";
 import { escapeControl, isArrayAt, readArray, readOptions, readOwn, snapshot, type Snapshot } from "../boundary";
-import { ContentPart, readBytes } from "../content-part";
+import { ContentPart } from "../content-part";
+import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";

@@ -11,6 +11,7 @@
 import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
+import { holdsUnsafeChar, UNSAFE_URL } from "../url";
 import { formatPath } from "../path";
 import { Answer, toAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
@@ -116,9 +117,7 @@ function unsupported(path: string, problem: string): never {
  * local files.
  */
 function checkUrl(url: string, path: string): void {
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) {
-    raise("invalid-value", path, "The url holds whitespace or control characters", "Percent-encode them (a space is %20) and trim the url.");
-  }
+  if (holdsUnsafeChar(url)) raise("invalid-value", path, UNSAFE_URL[0], UNSAFE_URL[1]);
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -4,7 +4,8 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
-import { isHttpUrl, type ContentPart } from "../content-part";
+import type { ContentPart } from "../content-part";
+import { isHttpUrl } from "../url";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { normalizeMime } from "../media";
