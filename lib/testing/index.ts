@@ -26,7 +26,6 @@ export { equalityTesters, toolnexusEquality } from "./equality";
 export { matchers, toBeError, toBeOk, toBePending, toHaveOutput, toHaveParts } from "./matchers";
 export { snapshotSerializer } from "./render";
 export { install } from "./install";
-export { fnv1a } from "./digest";
 export type {
   EqualityTester,
   ExpectLike,
