@@ -19,7 +19,7 @@ const objectPrototype = Object.prototype;
  * data does): legal JSON, but fast-deep-equal reads those properties as methods, so `jsonEqual` compares
  * these objects itself.
  */
-const HAZARD = new WeakSet<object>();
+const HAZARD = new WeakSet();
 
 /** Marks an owned value (a Request in metadata) as holding a key that fast-deep-equal would misread. */
 export function markHazard(value: object): void {
@@ -50,7 +50,7 @@ export function newWalk(prefix: string): Walk {
 /** Raises a ValidationError at the walk's current path. */
 export function fail(code: ValidationErrorCode, walk: Pick<Walk, "prefix" | "stack">, problem: string, fix: string, cause?: unknown): never {
   // The problem opens the sentence: "An instance of Map is not JSON data at metadata.a. Store ... instead."
-  return raise(code, formatPath(walk.stack, walk.prefix), problem[0]!.toUpperCase() + problem.slice(1), fix, cause);
+  return raise(code, formatPath(walk.stack, walk.prefix), problem[0].toUpperCase() + problem.slice(1), fix, cause);
 }
 
 /** True for an object that is not an array and whose prototype is Object.prototype or null; false when reading it throws. */
@@ -136,7 +136,7 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
     default:
       return notJson(walk, value);
   }
-  const obj = value as object;
+  const obj = value;
   if (isOwned(obj)) {
     if (HAZARD.has(obj)) walk.hazard = true;
     return obj;

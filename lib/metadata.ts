@@ -25,7 +25,7 @@ export function toMetadata(value: unknown): Readonly<Record<string, unknown>> | 
 
 /** `The id is missing` as it reads after a colon: `the id is missing`. */
 function lowerFirst(s: string): string {
-  return /^(The|A|An) /.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return /^(The|A|An) /.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** Reads `metadata.pending`: a Request (this library's, kept as it is) or a Request-shaped object. */
