@@ -1,6 +1,6 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
 import { ValidationError } from "./errors";
-import { copyObject, fail, isHazard, isPlainObject, markHazard, newWalk, typeName, type Walk } from "./json-data";
+import { copyObject, countMore, fail, isHazard, isPlainObject, markHazard, newWalk, ownedCount, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
 import { Request, toRequest } from "./request";
 
@@ -41,6 +41,7 @@ function readPending(value: unknown, walk: Walk): Request {
       { path: e.path, cause: e },
     );
   }
+  countMore(walk, valuesBelow(request));
   // A request whose data holds a key fast-deep-equal misreads, or of a subclass (fast-deep-equal compares
   // constructors): jsonEqual compares it, and the root holding it, itself, by fields.
   if (isHazard(request.data) || Object.getPrototypeOf(request) !== Request.prototype) {
@@ -48,4 +49,11 @@ function readPending(value: unknown, walk: Walk): Request {
     walk.hazard = true;
   }
   return request;
+}
+
+/** The values below a request in its JSON (each field, and what its `data` holds), as metadata counts them. */
+function valuesBelow(request: Request): number {
+  let n = 0;
+  for (const [key, value] of Object.entries(request.toJSON())) if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
+  return n;
 }
