@@ -376,9 +376,10 @@ const SMALL = 256 * HEIGHTS;
 
 /**
  * Structural equality of two owned JSON trees: key order ignored, shared subtrees compared by reference
- * first, and two owned subtrees of different sizes unequal at once (equal JSON has equal sizes). Small
- * subtrees go to fast-deep-equal whole. Larger ones are compared here, each pair once: a pair found equal is
- * remembered, so trees that share subtrees (a DAG) cost their distinct objects, not their JSON text.
+ * first, and two owned subtrees of different sizes unequal at once (equal JSON has equal sizes). A small tree
+ * goes to fast-deep-equal whole. A larger one is compared here, each pair of subtrees once: a pair found
+ * equal is remembered (the small ones below it too, which fast-deep-equal compares), so trees that share
+ * subtrees (a DAG) cost their distinct objects, never their JSON text.
  * fast-deep-equal never sees the objects marked `HAZARD`: those that hold a key it would misread, and
  * metadata roots holding a Request of a subclass. Those are compared here by their own keys, and a Request
  * (metadata's `pending`, the only value in an owned tree that is not plain data) by `nested`, which compares
@@ -399,8 +400,12 @@ function equalOnce(a: unknown, b: unknown, nested: ((a: object, b: object) => bo
   const size = jsonSizeOf(a);
   if (size !== jsonSizeOf(b)) return false;
   if (size >= 0) {
-    if (size < SMALL && !HAZARD.has(a) && !HAZARD.has(b)) return fastDeepEqual(a, b);
     if (equal.get(a) === b) return true;
+    if (size < SMALL && !HAZARD.has(a) && !HAZARD.has(b)) {
+      if (!fastDeepEqual(a, b)) return false;
+      equal.set(a, b);
+      return true;
+    }
   }
   const proto: unknown = getPrototype(a);
   const other: unknown = getPrototype(b);

@@ -61,8 +61,6 @@ export function located(problem: string, path: string): string {
  */
 function namesPath(problem: string, path: string): boolean {
   if (problem.includes(`"${path}"`)) return true;
-  // A bracketed top-level key (`["odd key"]`) that the problem quotes (`an unknown key "odd key"`).
-  if (path.startsWith("[\"") && path.endsWith("\"]") && problem.includes(path.slice(1, -1))) return true;
   for (const head of [path, `The ${path}`, `the ${path}`]) {
     if (problem.startsWith(head) && /^($|[\s.,:;)])/.test(problem.slice(head.length))) return true;
   }
