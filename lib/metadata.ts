@@ -51,9 +51,18 @@ function readPending(value: unknown, walk: Walk): Request {
   return request;
 }
 
-/** The values below a request in its JSON (each field, and what its `data` holds), as metadata counts them. */
+/** The fields of a Request's JSON (README, "The wire format"). */
+const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as const;
+
+/**
+ * The values below a request in its JSON (each field present, and what its `data` holds), as metadata counts
+ * them: read from its fields, never from a `toJSON` a subclass may override, so that equal requests count alike.
+ */
 function valuesBelow(request: Request): number {
   let n = 0;
-  for (const [key, value] of Object.entries(request.toJSON())) if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
+  for (const key of REQUEST_KEYS) {
+    const value: unknown = request[key];
+    if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
+  }
   return n;
 }
