@@ -173,9 +173,9 @@ export function growthTargets(tn, providers) {
     }),
   );
   rows.push(
-    growth("copy-dag", "ToolResult.ok(s, { metadata }) holding an owned DAG twice", "levels", 2, (n) => {
-      const tree = ownedDag(n);
-      const metadata = { first: { tree }, second: { tree } };
+    growth("copy-dag", "ToolResult.ok(s, { metadata }) holding an owned DAG's shared half twice", "levels", 2, (n) => {
+      const half = ownedDag(n).a;
+      const metadata = { first: { tree: half }, second: { tree: half } };
       return () => do_not_optimize(ToolResult.ok("done", { metadata }));
     }),
   );
