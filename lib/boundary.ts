@@ -14,7 +14,7 @@
 import { hasBrand, type BrandName } from "./brand";
 import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
 import { typeName } from "./json-data";
-import { joinPath } from "./path";
+import { keyPath } from "./path";
 
 const hasOwn = Object.hasOwn;
 
@@ -84,7 +84,7 @@ export function isArrayAt(value: unknown, path: string, what = "the value"): boo
  * ValidationError at `path` + `key`.
  */
 export function ownField(obj: object, key: string, path: string): unknown {
-  return guard(() => joinPath(path, key), key, () => (hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined));
+  return guard(() => keyPath(path, key), key, () => (hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined));
 }
 
 /** A snapshot: the fields read, by name; absent ones are `undefined`. */

@@ -14,6 +14,7 @@ export type ValidationErrorCode =
   | "not-json"
   | "cycle"
   | "too-deep"
+  | "too-large"
   | "invalid-value"
   | "invalid-timestamp"
   | "invalid-pending"

@@ -41,7 +41,7 @@ export function readTable(value: unknown, table: FieldTable, what: string, path 
  */
 export function assignFields(target: object, table: FieldTable, fields: Fields, path: string): object {
   const out: Fields = {};
-  for (const key of keys(table)) out[key] = table[key]!(hasOwn(fields, key) ? fields[key] : undefined, joinPath(path, key), key, fields);
+  for (const key of keys(table)) out[key] = table[key](hasOwn(fields, key) ? fields[key] : undefined, joinPath(path, key), key, fields);
   return Object.assign(target, out);
 }
 

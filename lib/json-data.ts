@@ -3,13 +3,45 @@
 // `copyJson` validates a caller's value and returns a deep-frozen copy that the library owns. The caller's
 // objects are read (each property once) and never changed or frozen. Objects the library built itself are
 // recognised by a private field and shared, not copied again.
+//
+// Work bounded by the JSON (README, "Guarantees, and every limit"): a walk counts values as the JSON text
+// would repeat them, so an object met in several places (a DAG) counts at each place, and a walk that passes
+// MAX_VALUES stops there. Every owned object or array carries its size (the values below it, and how deep it
+// nests) in its private mark: a shared subtree adds its size without being walked again.
 import fastDeepEqual from "fast-deep-equal";
 import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
-import { isOwned, markOwned } from "./marks";
+import { jsonSizeOf, markJson } from "./marks";
 import { formatPath, type Segment } from "./path";
 
 /** How many objects and arrays may nest below the root of a JSON value (`metadata`, `data`). */
 export const MAX_DEPTH = 1000;
+
+/**
+ * How many values (objects, arrays, strings, numbers, booleans, `null`) a JSON value may hold below its root,
+ * counted as its JSON text would repeat them: an object met in two places counts twice.
+ */
+export const MAX_VALUES = 1_000_000;
+
+/**
+ * A size, as the private mark of an owned object or array holds it: the values below it (at most
+ * MAX_VALUES) times HEIGHTS, plus its height (how many objects and arrays nest below it, at most MAX_DEPTH).
+ * Both fit a small integer (under 2^30), which V8 stores inline.
+ */
+const HEIGHTS = 1024;
+
+/** The values below an owned object or array (as its JSON text repeats them); 0 for anything else. */
+export function ownedCount(value: unknown): number {
+  const size = jsonSizeOf(value);
+  return size < 0 ? 0 : Math.floor(size / HEIGHTS);
+}
+
+/**
+ * After this many values, a walk remembers each of the caller's objects it has copied, and meets one again
+ * as a shared subtree (its copy, with its size) rather than walking it again: a DAG of depth 60 is refused
+ * after a few hundred thousand steps, not 2^60. Below it (every value of ordinary size) the walk keeps no
+ * map, and the copy repeats the object at each place as its JSON text does.
+ */
+const SHARE_AFTER = 1 << 16;
 
 const getPrototype = Object.getPrototypeOf;
 const objectPrototype = Object.prototype;
@@ -19,7 +51,7 @@ const objectPrototype = Object.prototype;
  * data does): legal JSON, but fast-deep-equal reads those properties as methods, so `jsonEqual` compares
  * these objects itself.
  */
-const HAZARD = new WeakSet<object>();
+const HAZARD = new WeakSet();
 
 /** Marks an owned value (a Request in metadata) as holding a key that fast-deep-equal would misread. */
 export function markHazard(value: object): void {
@@ -41,16 +73,45 @@ export interface Walk {
   readonly ancestors: object[];
   /** Set when the subtree just copied holds a hazardous key. */
   hazard: boolean;
+  /** The values counted below the walk's root so far, as the JSON text repeats them (at most MAX_VALUES). */
+  count: number;
+  /** The depth of the deepest object or array met in the subtree being copied (its height, once its own depth is taken off). */
+  deepest: number;
+  /** The caller's objects already copied, and their copies: kept once the count passes SHARE_AFTER. */
+  copies: Map<object, object> | undefined;
 }
 
 export function newWalk(prefix: string): Walk {
-  return { prefix, stack: [], ancestors: [], hazard: false };
+  return { prefix, stack: [], ancestors: [], hazard: false, count: 0, deepest: 0, copies: undefined };
+}
+
+/** Counts one value below the root, at the walk's current path: `too-large` past MAX_VALUES. */
+function countOne(walk: Walk): void {
+  if (++walk.count > MAX_VALUES) tooLarge(walk);
+}
+
+/**
+ * Counts `n` more values at the walk's current path (a shared subtree, a Request under `pending`):
+ * `too-large` past MAX_VALUES.
+ */
+export function countMore(walk: Walk, n: number): void {
+  walk.count += n;
+  if (walk.count > MAX_VALUES) tooLarge(walk);
+}
+
+function tooLarge(walk: Walk): never {
+  return fail(
+    "too-large",
+    walk,
+    `more than ${MAX_VALUES.toLocaleString("en-US")} values (counted as the JSON text repeats them: an object met in several places counts at each)`,
+    "Store less data, or store a shared part once and refer to it by a key.",
+  );
 }
 
 /** Raises a ValidationError at the walk's current path. */
 export function fail(code: ValidationErrorCode, walk: Pick<Walk, "prefix" | "stack">, problem: string, fix: string, cause?: unknown): never {
   // The problem opens the sentence: "An instance of Map is not JSON data at metadata.a. Store ... instead."
-  return raise(code, formatPath(walk.stack, walk.prefix), problem[0]!.toUpperCase() + problem.slice(1), fix, cause);
+  return raise(code, formatPath(walk.stack, walk.prefix), problem[0].toUpperCase() + problem.slice(1), fix, cause);
 }
 
 /** True for an object that is not an array and whose prototype is Object.prototype or null; false when reading it throws. */
@@ -62,15 +123,37 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   }
 }
 
+/** The Object.prototype of other realms met so far (a `node:vm` context, an iframe), once recognised. */
+const REALM_PROTOTYPES = new WeakSet();
+/** A function's text, as Function.prototype.toString gives it (a function's own `toString` is not called). */
+const sourceOf = (f: (...args: never[]) => unknown): string => Function.prototype.toString.call(f);
+/** What Function.prototype.toString gives for a realm's own `Object` and nothing else (no source text can spell it). */
+const NATIVE_OBJECT = sourceOf(Object);
+
+/**
+ * True for the prototype of a plain object: `null`, or some realm's Object.prototype (README, "Guarantees, and
+ * every limit"). Another realm's is told by what only it has: its own `constructor` data property is that
+ * realm's built-in `Object` (Function.prototype.toString answers `function Object() { [native code] }`, which
+ * no function written in source text, bound function or Proxy answers), whose `prototype` (a property nothing
+ * can change) is this very object. It runs no code of the caller's but a Proxy trap (whose throw the caller
+ * of this function handles), and remembers each realm's prototype once recognised.
+ */
 function isPlainPrototype(proto: unknown): boolean {
-  return proto === objectPrototype || proto === null;
+  if (proto === objectPrototype || proto === null) return true;
+  if (typeof proto !== "object") return false;
+  if (REALM_PROTOTYPES.has(proto)) return true;
+  const ctor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  if (typeof ctor !== "function" || sourceOf(ctor as (...args: never[]) => unknown) !== NATIVE_OBJECT) return false;
+  if (Object.getOwnPropertyDescriptor(ctor, "prototype")?.value !== proto) return false;
+  REALM_PROTOTYPES.add(proto);
+  return true;
 }
 
 /** What to store instead of a value that is not JSON data, when nothing more specific applies. */
 const JSON_VALUES = "plain objects, arrays, strings, finite numbers, booleans or null";
 
 /** Objects that are not JSON data but have an obvious JSON form: what to store instead. */
-const INSTEAD: ReadonlyArray<readonly [Function, string]> = [
+const INSTEAD: ReadonlyArray<readonly [abstract new (...args: never[]) => unknown, string]> = [
   [Date, "date.toISOString()"],
   [Map, "Object.fromEntries(map)"],
   [Set, "[...set]"],
@@ -84,12 +167,12 @@ function diagnose(value: unknown): readonly [what: string, instead: string] {
   if (typeof value !== "object") return [typeName(value), JSON_VALUES]; // undefined, a function, a symbol
   try {
     // The name of the class whose prototype this is, when that prototype names its own constructor.
-    const proto = getPrototype(value);
-    const ctor: unknown = proto && Object.hasOwn(proto, "constructor") ? proto.constructor : undefined;
+    const proto: unknown = getPrototype(value);
+    const ctor: unknown = typeof proto === "object" && proto !== null && Object.hasOwn(proto, "constructor") ? (proto as { constructor: unknown }).constructor : undefined;
     const name: unknown = typeof ctor === "function" ? ctor.name : "";
     let instead = value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? "the bytes in a ContentPart" : JSON_VALUES;
     for (const [cls, fix] of INSTEAD) if (value instanceof cls) instead = fix;
-    return [name ? `an instance of ${name}` : "an object that is not a plain object", instead];
+    return [typeof name === "string" && name !== "" ? `an instance of ${name}` : "an object that is not a plain object", instead];
   } catch {
     return ["an object that cannot be inspected", JSON_VALUES]; // a Proxy whose traps throw
   }
@@ -120,7 +203,8 @@ function threw(walk: Walk, error: unknown): never {
 
 /**
  * Validates `value` as JSON data and returns a deep-frozen copy owned by the library (or `value` itself
- * when the library already owns it). `depth` counts the objects and arrays above `value`.
+ * when the library already owns it). `depth` counts the objects and arrays above `value`. The caller counted
+ * `value` itself (see {@link countMore}); this counts what lies below it.
  */
 export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
   switch (typeof value) {
@@ -136,14 +220,14 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
     default:
       return notJson(walk, value);
   }
-  const obj = value as object;
-  if (isOwned(obj)) {
-    if (HAZARD.has(obj)) walk.hazard = true;
-    return obj;
+  const obj = value;
+  const size = jsonSizeOf(obj);
+  if (size >= 0) return shared(obj, size, walk, depth);
+  if (walk.copies !== undefined) {
+    const copy = walk.copies.get(obj);
+    if (copy !== undefined) return shared(copy, jsonSizeOf(copy), walk, depth);
   }
-  if (depth >= MAX_DEPTH) {
-    return fail("too-deep", walk, `nesting deeper than ${MAX_DEPTH} levels`, "Flatten the data.");
-  }
+  if (depth >= MAX_DEPTH) return deep(walk);
   if (walk.ancestors.includes(obj)) {
     return fail("cycle", walk, "a cycle (this object contains itself)", "Remove the back reference.");
   }
@@ -160,7 +244,22 @@ export function copyJson(value: unknown, walk: Walk, depth: number): unknown {
   walk.hazard = false;
   const out = isArray ? copyArray(obj as unknown[], walk, depth) : copyObject(obj, walk, depth, {});
   walk.hazard ||= outerHazard;
+  if (walk.count > SHARE_AFTER) (walk.copies ??= new Map()).set(obj, out);
   return out;
+}
+
+/** An owned object or array met again (the library's, or a copy made earlier in this walk): counted by its size, never walked. */
+function shared(obj: object, size: number, walk: Walk, depth: number): object {
+  const deepest = depth + (size % HEIGHTS);
+  if (deepest >= MAX_DEPTH) return deep(walk);
+  if (deepest > walk.deepest) walk.deepest = deepest;
+  countMore(walk, Math.floor(size / HEIGHTS));
+  if (HAZARD.has(obj)) walk.hazard = true;
+  return obj;
+}
+
+function deep(walk: Walk): never {
+  return fail("too-deep", walk, `nesting deeper than ${MAX_DEPTH} levels`, "Flatten the data.");
 }
 
 function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
@@ -173,6 +272,9 @@ function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
   }
   // Only a Proxy can lie about its length.
   if (typeof length !== "number" || length !== length >>> 0) return fail("not-json", walk, "an array with an invalid length", "Pass a plain array.");
+  const start = walk.count;
+  const outerDeepest = walk.deepest;
+  walk.deepest = depth;
   const copy: unknown[] = new Array(length);
   walk.ancestors.push(source);
   for (let i = 0; i < length; i++) {
@@ -187,16 +289,18 @@ function copyArray(source: unknown[], walk: Walk, depth: number): unknown[] {
     if (v === undefined) {
       fail("not-json", walk, "undefined (or a hole in a sparse array) is not JSON data", "Use null, or remove the entry.");
     }
+    countOne(walk);
     copy[i] = copyJson(v, walk, depth + 1);
     stack.pop();
   }
-  return seal(copy, walk);
+  return seal(copy, walk, start, depth, outerDeepest);
 }
 
 /**
  * Copies the own enumerable properties of a plain object (each read once, `undefined` ones dropped) into
  * `out`, then stamps and freezes it. The caller checked the prototype. `depth` counts the objects and arrays
- * above `source`. When `pending` is given (metadata's root), it reads the value of the `pending` key.
+ * above `source`. When `pending` is given (metadata's root), it reads the value of the `pending` key (and
+ * counts what lies below it: see {@link countMore}).
  */
 export function copyObject<T extends Record<string, unknown>>(
   source: object,
@@ -215,6 +319,9 @@ export function copyObject<T extends Record<string, unknown>>(
     return threw(walk, e);
   }
   if (symbol !== undefined) fail("not-json", walk, `a symbol key (${String(symbol)}) is not JSON data`, "Use a string key.");
+  const start = walk.count;
+  const outerDeepest = walk.deepest;
+  walk.deepest = depth;
   walk.ancestors.push(source);
   for (const key of keys) {
     stack.push(key);
@@ -225,6 +332,7 @@ export function copyObject<T extends Record<string, unknown>>(
       return threw(walk, e);
     }
     if (v !== undefined) {
+      countOne(walk);
       const c = pending !== undefined && key === "pending" ? pending(v, walk) : copyJson(v, walk, depth + 1);
       // `__proto__` is data: assigning it would set the copy's prototype instead (read-only is fine: frozen next).
       if (key === "__proto__") Object.defineProperty(out, key, { value: c, enumerable: true });
@@ -233,14 +341,20 @@ export function copyObject<T extends Record<string, unknown>>(
     }
     stack.pop();
   }
-  return seal(out, walk);
+  return seal(out, walk, start, depth, outerDeepest);
 }
 
-/** Ends the copy of a container: stamps and freezes it, and remembers whether it holds a hazardous key. */
-function seal<T extends object>(copy: T, walk: Walk): T {
+/**
+ * Ends the copy of a container at `depth`, begun when the walk had counted `start` values: stamps it with its
+ * size, freezes it, and remembers whether it holds a hazardous key. `outerDeepest` is the enclosing
+ * container's deepest depth so far.
+ */
+function seal<T extends object>(copy: T, walk: Walk, start: number, depth: number, outerDeepest: number): T {
   walk.ancestors.pop();
   if (walk.hazard) HAZARD.add(copy);
-  return Object.freeze(markOwned(copy));
+  const height = walk.deepest - depth;
+  if (outerDeepest > walk.deepest) walk.deepest = outerDeepest;
+  return Object.freeze(markJson(copy, (walk.count - start) * HEIGHTS + height));
 }
 
 /** Reads a JSON object (`Request.data`, `Answer.data`): a plain object, deep-frozen and owned. */
@@ -255,19 +369,46 @@ export function copyJsonObject(value: unknown, prefix: string, what: string): Re
 }
 
 /**
- * Structural equality of two owned JSON trees: key order ignored, shared subtrees compared by reference.
- * fast-deep-equal does the work, except on the objects marked `HAZARD`: those that hold a key it would
- * misread, and metadata roots holding a Request of a subclass. Those are compared here by their own keys,
- * and a Request (metadata's `pending`, the only value in an owned tree that is not plain data) by `nested`,
- * which compares fields whatever the class (the wire cannot say which subclass a nested request was).
- * Without `nested`, a Request compares by its own `equals`.
+ * Below this size (as the private mark encodes it: under 256 values), a pair of owned subtrees without a
+ * hazardous key goes to fast-deep-equal whole: it cannot be large, however it shares.
+ */
+const SMALL = 256 * HEIGHTS;
+
+/**
+ * Structural equality of two owned JSON trees: key order ignored, shared subtrees compared by reference
+ * first, and two owned subtrees of different sizes unequal at once (equal JSON has equal sizes). A small tree
+ * goes to fast-deep-equal whole. A larger one is compared here, each pair of subtrees once: a pair found
+ * equal is remembered (the small ones below it too, which fast-deep-equal compares), so trees that share
+ * subtrees (a DAG) cost their distinct objects, never their JSON text.
+ * fast-deep-equal never sees the objects marked `HAZARD`: those that hold a key it would misread, and
+ * metadata roots holding a Request of a subclass. Those are compared here by their own keys, and a Request
+ * (metadata's `pending`, the only value in an owned tree that is not plain data) by `nested`, which compares
+ * fields whatever the class (the wire cannot say which subclass a nested request was). Without `nested`, a
+ * Request compares by its own `equals`.
  */
 export function jsonEqual(a: unknown, b: unknown, nested?: (a: object, b: object) => boolean): boolean {
-  if (!isHazard(a) && !isHazard(b)) return fastDeepEqual(a, b);
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const proto = getPrototype(a);
-  const other = getPrototype(b);
+  const size = jsonSizeOf(a);
+  if (size >= 0 && size < SMALL && !HAZARD.has(a as object) && !HAZARD.has(b as object)) return size === jsonSizeOf(b) && fastDeepEqual(a, b);
+  return equalOnce(a, b, nested, new Map());
+}
+
+/** {@link jsonEqual} below its fast path; `equal` holds the pairs of large owned subtrees found equal. */
+function equalOnce(a: unknown, b: unknown, nested: ((a: object, b: object) => boolean) | undefined, equal: Map<object, unknown>): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false; // JSON has no NaN
+  const size = jsonSizeOf(a);
+  if (size !== jsonSizeOf(b)) return false;
+  if (size >= 0) {
+    if (equal.get(a) === b) return true;
+    if (size < SMALL && !HAZARD.has(a) && !HAZARD.has(b)) {
+      if (!fastDeepEqual(a, b)) return false;
+      equal.set(a, b);
+      return true;
+    }
+  }
+  const proto: unknown = getPrototype(a);
+  const other: unknown = getPrototype(b);
   const plain = proto === objectPrototype || proto === Array.prototype;
   if (plain !== (other === objectPrototype || other === Array.prototype)) return false;
   if (!plain) return nested ? nested(a, b) : proto === other && (a as { equals(o: unknown): boolean }).equals(b);
@@ -275,6 +416,40 @@ export function jsonEqual(a: unknown, b: unknown, nested?: (a: object, b: object
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   // A plain loop: a closure (keys.every) costs a third more here.
-  for (const k of keys) if (!Object.hasOwn(b, k) || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], nested)) return false;
+  for (const k of keys) if (!Object.hasOwn(b, k) || !equalOnce((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], nested, equal)) return false;
+  if (size >= 0) equal.set(a, b);
   return true;
+}
+
+/** From this many values below it, {@link mapOwnedOnce} remembers what it made of an owned subtree. */
+const ONCE_AFTER = 64;
+
+/**
+ * Maps the library's own JSON (metadata, `Request.data`, `Answer.data`, or any owned subtree) once per
+ * reference: the walk for a projection or a writer that turns owned JSON into something else (a copy, a
+ * tagged tree). `visit(node, map)` makes the result of one object or array, calling `map(child)` for each
+ * child it keeps: `map` gives a primitive back as it is, and an object as `visit` made it. An owned subtree
+ * that holds 64 values or more is visited once, however many places it sits in: every later place gets the
+ * first result (the same object, for a copy), so a value that shares subtrees (a DAG) costs its distinct
+ * objects, never its JSON text. Smaller subtrees are visited at each place (cheaper than remembering them,
+ * and bounded: each holds fewer than 64 values). Anything `visit` returns may stand for a node, a marker such
+ * as "stop" included: `map` hands it back at each place.
+ *
+ * @example
+ * ```ts
+ * // A fresh, unfrozen copy that keeps the sharing of the original:
+ * const copy = mapOwnedOnce(result.metadata, (node, map) => (Array.isArray(node) ? node.map(map) : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, map(v)]))));
+ * ```
+ */
+export function mapOwnedOnce(value: unknown, visit: (node: object, map: (child: unknown) => unknown) => unknown): unknown {
+  let made: Map<object, unknown> | undefined;
+  const map = (v: unknown): unknown => {
+    if (typeof v !== "object" || v === null) return v;
+    const remember = ownedCount(v) >= ONCE_AFTER;
+    if (remember && made?.has(v) === true) return made.get(v);
+    const out = visit(v, map);
+    if (remember) (made ??= new Map()).set(v, out);
+    return out;
+  };
+  return map(value);
 }

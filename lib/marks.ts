@@ -15,11 +15,11 @@ class Stamp {
 }
 
 /**
- * Deep-frozen objects and arrays built by this copy of the library, safe to share, carry this private field.
- * A private field is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone,
- * util.inspect) and cannot be forged outside this module, as a WeakSet entry could not; but it costs one
- * property transition, where a WeakSet hashed each object and cost the collector an ephemeron per entry
- * (about three quarters of the time of copying 1 KB of metadata). Stamp an object once, before freezing it.
+ * Frozen arrays of parts built by this copy of the library (a result's `parts`), safe to share, carry this
+ * private field. A private field is invisible to every reflection API (keys, symbols, spread, JSON,
+ * structuredClone, util.inspect) and cannot be forged outside this module, as a WeakSet entry could not; but it
+ * costs one property transition, where a WeakSet hashed each object and cost the collector an ephemeron per
+ * entry. Stamp an object once, before freezing it.
  */
 class Owned extends Stamp {
   readonly #owned = true;
@@ -28,15 +28,39 @@ class Owned extends Stamp {
   }
 }
 
-/** Marks a value the library built itself and is about to freeze (once per value, before the freeze). */
+/** Marks a frozen array of parts the library built itself and is about to freeze (once per value, before the freeze). */
 export function markOwned<T extends object>(value: T): T {
   return new Owned(value) as unknown as T;
 }
 
-/** True when the library built and froze `value` itself. */
+/** True for a frozen array of parts the library built itself (never for JSON data: see {@link jsonSizeOf}). */
 export function isOwned(value: unknown): boolean {
   return typeof value === "object" && value !== null && Owned.has(value);
 }
+
+/** The size the next {@link OwnedJson} stamps: set by {@link markJson} just before `new`, read by the field initializer. */
+let stamping = 0;
+
+/**
+ * Deep-frozen JSON objects and arrays built by this copy of the library (metadata, `Request.data` and every
+ * subtree of them) carry this private field, holding their size as json-data.ts encodes it (how many values
+ * the subtree's JSON text holds, and how deep it nests): a shared subtree adds its size to a walk without
+ * being walked again. Private, so nothing outside this module can forge an object as owned, nor change its
+ * size. One field, set once by its initializer (one property transition, as a `true` flag costs).
+ */
+class OwnedJson extends Stamp {
+  readonly #size = stamping;
+  static readonly sizeOf = (value: unknown): number => (typeof value === "object" && value !== null && #size in value ? value.#size : -1);
+}
+
+/** Marks a JSON object or array the library built and is about to freeze, with its encoded size (a small integer, 0 or more). */
+export function markJson<T extends object>(value: T, size: number): T {
+  stamping = size;
+  return new OwnedJson(value) as unknown as T;
+}
+
+/** The encoded size a JSON object or array this copy of the library built carries, or -1 for anything else. */
+export const jsonSizeOf: (value: unknown) => number = OwnedJson.sizeOf;
 
 // Each `has` below is an arrow, which needs no receiver: it is exported on its own (`isGenuineResult`, ...).
 

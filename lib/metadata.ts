@@ -1,6 +1,6 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
 import { ValidationError } from "./errors";
-import { copyObject, fail, isHazard, isPlainObject, markHazard, newWalk, typeName, type Walk } from "./json-data";
+import { copyObject, countMore, fail, isHazard, isPlainObject, markHazard, newWalk, ownedCount, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
 import { Request, toRequest } from "./request";
 
@@ -25,7 +25,7 @@ export function toMetadata(value: unknown): Readonly<Record<string, unknown>> | 
 
 /** `The id is missing` as it reads after a colon: `the id is missing`. */
 function lowerFirst(s: string): string {
-  return /^(The|A|An) /.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return /^(The|A|An) /.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** Reads `metadata.pending`: a Request (this library's, kept as it is) or a Request-shaped object. */
@@ -41,6 +41,7 @@ function readPending(value: unknown, walk: Walk): Request {
       { path: e.path, cause: e },
     );
   }
+  countMore(walk, valuesBelow(request));
   // A request whose data holds a key fast-deep-equal misreads, or of a subclass (fast-deep-equal compares
   // constructors): jsonEqual compares it, and the root holding it, itself, by fields.
   if (isHazard(request.data) || Object.getPrototypeOf(request) !== Request.prototype) {
@@ -48,4 +49,20 @@ function readPending(value: unknown, walk: Walk): Request {
     walk.hazard = true;
   }
   return request;
+}
+
+/** The fields of a Request's JSON (README, "The wire format"). */
+const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as const;
+
+/**
+ * The values below a request in its JSON (each field present, and what its `data` holds), as metadata counts
+ * them: read from its fields, never from a `toJSON` a subclass may override, so that equal requests count alike.
+ */
+function valuesBelow(request: Request): number {
+  let n = 0;
+  for (const key of REQUEST_KEYS) {
+    const value: unknown = request[key];
+    if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
+  }
+  return n;
 }

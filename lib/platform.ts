@@ -81,6 +81,23 @@ export function isReadableStream(value: unknown): value is ReadableStream<unknow
   return readSlot(ReadableStream.prototype, "locked", value) !== undefined;
 }
 
+const getTime = Date.prototype.getTime;
+
+/**
+ * The time value of a Date of any realm (NaN for an invalid one), read from its internal slot by
+ * `Date.prototype.getTime`, which answers only for a real Date; `undefined` for anything else: a Proxy of a
+ * Date, an object made with `Object.create(Date.prototype)`, a look-alike with a `getTime` of its own. Runs
+ * no code of the value's (a subclass's `getTime` is not called).
+ */
+export function dateTime(value: unknown): number | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  try {
+    return getTime.call(value as Date);
+  } catch {
+    return undefined;
+  }
+}
+
 /** How many prototypes {@link lookUp} climbs at most: a Proxy's getPrototypeOf trap can make a chain without end. */
 const MAX_CHAIN = 64;
 

@@ -13,7 +13,8 @@ import { BRAND, isInstance } from "./brand";
 import { raise, safely, type SafeResult } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
-import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
+import { isAtOrPast, isRfc3339 } from "./rfc3339";
+import { dateTime } from "./platform";
 
 /** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
 export type RequestKind = "authorization" | "approval" | "input" | "question" | (string & {});
@@ -68,11 +69,11 @@ const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a 
 
 function checkExpiresAt(value: unknown, path: string, key: string): unknown {
   let text = value;
-  if (isInstance(value, Date)) {
+  const time = dateTime(value); // a Date of any realm, by its internal slot
+  if (time !== undefined || isInstance(value, Date)) {
     // An invalid Date, or a Proxy of one, becomes "", which is refused below; so are years outside 0000-9999,
     // which have no RFC 3339 spelling (toISOString gives +275760-09-13...).
-    const t = timeOf(value);
-    text = isNaN(t) ? "" : new Date(t).toISOString();
+    text = time === undefined || isNaN(time) ? "" : new Date(time).toISOString();
   } else {
     typed(value, path, key, OPTIONAL, TIME_FIX);
   }
@@ -267,7 +268,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    */
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
-    const t = timeOf(now);
+    const t = typeof now === "number" ? now : (dateTime(now) ?? NaN); // a Date of any realm, by its internal slot
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     // Exactly: an expiresAt with digits beyond the milliseconds (…00.0005Z) is later than its milliseconds.
     return isAtOrPast(t, this.expiresAt);

@@ -8,6 +8,7 @@ import { raise } from "./errors";
 import type { DeepReadonly } from "./json-type";
 import { isGenuinePart, isOwned, markOwned } from "./marks";
 import { toMetadata } from "./metadata";
+import { keyPath } from "./path";
 
 /**
  * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
@@ -108,7 +109,7 @@ export function readResultFields(value: unknown, what: string, allowed?: readonl
     }
     const src = value as object;
     for (const k of guard("", "the keys", () => (allowed ? Object.keys(src) : RESULT_KEYS))) {
-      if (!keys.includes(k)) raise("invalid-value", k, `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
+      if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
       given[k] = ownField(src, k, "");
     }
   }

@@ -153,6 +153,33 @@ export function growthTargets(tn, providers) {
     }),
   );
 
+  // Shared subtrees (README, "Guarantees, and every limit"): a DAG the library owns costs its distinct objects,
+  // never its JSON text. The input is the DAG's depth: its JSON text doubles per level (2^16 leaves at 8x, 2^14
+  // times the text at 1x), its distinct objects grow by one. The leaf is a record of 14 values, as a search hit
+  // is (the most that keeps 2^16 of them under the value limit): below 256 values a pair of subtrees is
+  // compared whole, at each place.
+  const record = { id: 1, title: "Result", score: 0.5, url: "https://example.com/1", tags: ["a", "b", "c"], author: { name: "A", id: 7 } };
+  const ownedDag = (depth) => {
+    let o = ToolResult.ok("", { metadata: { record } }).metadata;
+    for (let i = 0; i < depth; i++) o = ToolResult.ok("", { metadata: { a: o, b: o } }).metadata;
+    return o;
+  };
+  rows.push(
+    growth("equals-dag", "a.equals(b), owned DAGs built apart (equal, nothing shared between them)", "levels", 2, (n) => {
+      const a = ToolResult.ok("done", { metadata: { tree: ownedDag(n) } });
+      const b = ToolResult.ok("done", { metadata: { tree: ownedDag(n) } });
+      if (!a.equals(b) || a.metadata.tree === b.metadata.tree) throw new Error("bench setup: the DAGs must be equal and apart");
+      return () => do_not_optimize(a.equals(b));
+    }),
+  );
+  rows.push(
+    growth("copy-dag", "ToolResult.ok(s, { metadata }) holding an owned DAG's shared half twice", "levels", 2, (n) => {
+      const half = ownedDag(n).a;
+      const metadata = { first: { tree: half }, second: { tree: half } };
+      return () => do_not_optimize(ToolResult.ok("done", { metadata }));
+    }),
+  );
+
   // Each projection, over a result of n parts (and n keys: toMcp with meta copies them).
   for (const [name, options] of Object.entries(PROJECTIONS)) {
     const project = providers[name];

@@ -56,7 +56,32 @@ export function resultTargets(tn) {
   const withOutputOf = (r) => () => do_not_optimize(r.withOutput(other));
   const equalsOf = (a, b) => () => do_not_optimize(a.equals(b));
 
+  // A caller's DAG whose JSON text passes the value limit: refused once the count passes it, whatever the depth.
+  const dagOf = (depth) => {
+    let v = { leaf: true };
+    for (let i = 0; i < depth; i++) v = { a: v, b: v };
+    return { x: v };
+  };
+  const refuse = (metadata) => () => {
+    try {
+      ToolResult.ok(output, { metadata });
+    } catch (e) {
+      if (e.code === "too-large") return do_not_optimize(e);
+      throw e;
+    }
+    throw new Error("bench setup: the DAG must be refused as too-large");
+  };
+
   return [
+    {
+      id: "dag-refusal",
+      title: "ToolResult.ok refuses a DAG past 1,000,000 values: depth 60 vs depth 22 (time per refusal printed)",
+      limit: 2,
+      kind: "slow",
+      rounds: 5,
+      baseline: { label: "metadata holding a DAG of depth 22", fn: refuse(dagOf(22)) },
+      candidate: { label: "metadata holding a DAG of depth 60", fn: refuse(dagOf(60)) },
+    },
     {
       id: "ok",
       title: "ToolResult.ok(s)",

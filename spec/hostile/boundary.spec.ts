@@ -15,7 +15,7 @@ import { ToolnexusError, ValidationError } from "toolnexus";
 import { ToolnexusPayloadConverter } from "toolnexus/temporal";
 import { importEsm } from "../bridges/esm";
 import { loadBytes, loadJSON } from "../support/fixtures";
-import { describeThrown, safeInstanceOf } from "./constructs";
+import { describeThrown, inRealm, newRealm, safeInstanceOf } from "./constructs";
 
 // ---------------------------------------------------------------------------------------------------------
 // The table
@@ -37,6 +37,14 @@ interface Row {
   readonly alsoPollute?: readonly string[];
   readonly errorPaths?: Readonly<Record<string, string>>;
   readonly expectFailUntil?: Readonly<Record<string, "core" | "perf">>;
+  /**
+   * Dotted paths inside the outside value where JSON data sits (`metadata`, `data`; `""` for the value
+   * itself): the forms `dag:<path>` (a DAG whose JSON passes the value limit there: too-large) and
+   * `sharedTree:<path>` (a small DAG there: the same outcome as the tree its JSON spells).
+   */
+  readonly json?: readonly string[];
+  /** Whether the form `otherRealm` applies: the outside value made again in a fresh node:vm context. */
+  readonly realm?: boolean;
 }
 
 interface Case {
@@ -505,6 +513,33 @@ function formsOf(row: Row): Form[] {
     forms.push({ id: "subclass", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, build({ ...d, subclass: true }))) }) });
   }
 
+  // Work bounded by the JSON (README, "Guarantees, and every limit"): a DAG counts as the JSON it spells.
+  for (const path of row.json ?? []) {
+    /** The outside value with `v` at `path` (`""`: `v` is the outside value). */
+    const withAt = (v: unknown): unknown => {
+      if (path === "") return v;
+      const value = mutableOutside(d);
+      const [parent, key] = locate(value, path);
+      put(parent, key, v);
+      return value;
+    };
+    forms.push({
+      id: `dag:${path}`,
+      expect: "error",
+      run: async (r) => ({ outcome: await run(r, argsWith(r, withAt(dag(60)))), code: "too-large" }),
+    });
+    forms.push({
+      id: `sharedTree:${path}`,
+      expect: "same",
+      run: async (r) => ({ outcome: await run(r, argsWith(r, withAt(dag(3)))), against: await run(r, argsWith(r, withAt(JSON.parse(JSON.stringify(dag(3)))))) }),
+    });
+  }
+
+  // Other realms (README, "Guarantees, and every limit"): plain objects, arrays and Dates of a node:vm context are as good as this realm's.
+  if (row.realm === true) {
+    forms.push({ id: "otherRealm", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, inRealm(build(d), newRealm()))) }) });
+  }
+
   const recv = row.receiver;
   if (isGenuineDesc(recv)) {
     // The method called on a subclass instance gives what it gives on the base's (equals: a boolean).
@@ -579,6 +614,13 @@ function formsOf(row: Row): Form[] {
     });
   }
   return forms;
+}
+
+/** A DAG of `depth` objects { a: x, b: x }, each holding the one below twice: its JSON repeats the bottom 2^depth times. */
+function dag(depth: number): unknown {
+  let v: unknown = { leaf: true };
+  for (let i = 0; i < depth; i++) v = { a: v, b: v };
+  return v;
 }
 
 /** attempt() never throws: what it makes of an input it cannot read is an error result, its stand-in for a throw. */

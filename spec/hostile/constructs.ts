@@ -40,10 +40,15 @@
 //   frozen { value }             value, built, then deep-frozen
 //   repeat { value, times, suffix? }
 //                                the string value repeated `times` times, then the suffix
+//   dag { depth, leaf? }         a DAG: `depth` objects { a: x, b: x }, each holding the one below twice, around
+//                                `leaf` (default 1); its JSON text repeats the bottom 2^depth times
+//   realm { value }              value, built, then made again in a fresh node:vm context: its plain objects,
+//                                arrays and Dates are that realm's (another Object.prototype, Array, Date)
 //
 // `throws` (for throwingGetter, and what a proxy's traps throw) is "error" (an Error, the default),
 // "string" (a thrown string), "nullProto" (a thrown object that cannot become a string) or "self" (a thrown
 // Proxy whose every trap throws itself: the most hostile value there is).
+import { runInNewContext } from "node:vm";
 
 /** A record of everything one `build` made that a spec may want to check afterwards. */
 export interface Built {
@@ -69,6 +74,47 @@ const TRAPS = [
   "apply",
   "construct",
 ] as const;
+
+/** The makers of a fresh node:vm context: its own Object.prototype, Array and Date. */
+export interface Realm {
+  readonly object: () => Record<string, unknown>;
+  readonly nullObject: () => Record<string, unknown>;
+  readonly array: () => unknown[];
+  readonly date: (time: number) => Date;
+}
+
+/** A fresh realm (a node:vm context, as an iframe or a Jest test environment is one). */
+export function newRealm(): Realm {
+  return runInNewContext("({ object: () => ({}), nullObject: () => Object.create(null), array: () => [], date: (t) => new Date(t) })") as Realm;
+}
+
+/**
+ * `value` made again in `realm`: each plain object (null-prototyped ones stay so), array and Date becomes the
+ * realm's own, with the same own enumerable data; anything else is kept as it is. A DAG stays a DAG.
+ */
+export function inRealm(value: unknown, realm: Realm, made = new Map<object, unknown>()): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const done = made.get(value);
+  if (done !== undefined) return done;
+  let out: unknown = value;
+  if (value instanceof Date) out = realm.date(value.getTime());
+  else if (Array.isArray(value)) {
+    const a = realm.array();
+    made.set(value, a);
+    for (const v of value) a.push(inRealm(v, realm, made));
+    out = a;
+  } else {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) {
+      const o = proto === null ? realm.nullObject() : realm.object();
+      made.set(value, o);
+      for (const k of Object.keys(value)) define(o, k, inRealm((value as Record<string, unknown>)[k], realm, made));
+      out = o;
+    }
+  }
+  made.set(value, out);
+  return out;
+}
 
 /** A class whose instances are not plain objects. */
 export class Point {
@@ -310,6 +356,13 @@ export function build(spec: unknown): Built {
         deepFreeze(v);
         return v;
       }
+      case "dag": {
+        let v: unknown = s.leaf === undefined ? 1 : value(s.leaf, label);
+        for (let i = 0; i < (s.depth as number); i++) v = { a: v, b: v };
+        return v;
+      }
+      case "realm":
+        return inRealm(value(s.value, label), newRealm());
       case "repeat":
         return (s.value as string).repeat(s.times as number) + ((s.suffix as string | undefined) ?? "");
       default:
