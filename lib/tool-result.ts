@@ -345,7 +345,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get isPending(): boolean {
-    return this.pending !== undefined;
+    return checkedSelf(this).pending !== undefined;
   }
 
   /**
