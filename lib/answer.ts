@@ -3,14 +3,15 @@
  *
  * @module
  */
-import { checksAsBranded, wrongType } from "./boundary";
-import { assignFields, checkData, checkId, fieldsToJSON, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable, type Fields } from "./fields";
+import { wrongType } from "./boundary";
+import { checkData, checkId, fieldsToJSON, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
+import { fieldClass } from "./field-class";
 import { isGenuineAnswer, isGenuineRequest, markAnswer } from "./marks";
-import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { classFor, prototypeFor } from "./receiver";
 import { BRAND, hasBrand } from "./brand";
-import { raise, safely, type SafeResult } from "./errors";
+import { raise, type SafeResult } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
-import { toRequest, type Request, type RequestJSON } from "./request";
+import { toRequest, type AnyRequest, type Request, type RequestJSON } from "./request";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";
@@ -41,7 +42,11 @@ export interface AnswerJSON {
  * const yes: Reply = Reply.accept("r1");
  * ```
  */
-export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
+export type AnswerClass<A extends AnyAnswer> = { readonly prototype: A };
+
+/** An answer of any data type (`Answer<D>` is invariant in `D`, so `Answer` alone would not do). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Answer<D> is invariant in D
+type AnyAnswer = Answer<any>;
 
 /**
  * What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself.
@@ -51,9 +56,9 @@ export type AnswerClass<A extends Answer<any>> = { readonly prototype: A };
  * const a: Answer<{ env: string }> = Answer.accept<{ env: string }>("r1", { env: "prod" });
  * ```
  */
-export type AnswerOf<A extends Answer<any>, D extends object & JsonFields<D>> = Answer<any> extends A ? Answer<D> : A;
+export type AnswerOf<A extends AnyAnswer, D extends object & JsonFields<D>> = AnyAnswer extends A ? Answer<D> : A;
 
-const { create, freeze, getPrototypeOf } = Object;
+const { create } = Object;
 
 const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
 const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
@@ -72,17 +77,8 @@ const ANSWER_FIELDS: FieldTable = {
   },
 };
 
-/** An answer's field names, in order (the subclass check refuses members of these names). */
-const ANSWER_KEYS: readonly string[] = ["id", "ok", "data", "reason"];
-
 /** True for an answer this copy of the library made (the private mark of marks.ts). */
 const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
-
-/** Checks answer fields read from anywhere, assigns them to `target`, marks and freezes it. */
-function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = create(Answer.prototype), path = ""): A {
-  checkSubclass(getPrototypeOf(target) as object, Answer.prototype, ANSWER_KEYS);
-  return freeze(markAnswer(assignFields(target, ANSWER_FIELDS, fields, path))) as A;
-}
 
 /**
  * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
@@ -90,7 +86,7 @@ function makeAnswer<A extends Answer = Answer>(fields: Fields, target: object = 
  * (an error names its place under `path`), and re-created. How the bridges read an answer a host sends.
  */
 export function toAnswer(value: unknown, path: string): Answer {
-  return isLocalAnswer(value) ? value : makeAnswer(readTable(value, ANSWER_FIELDS, "An Answer", path), create(Answer.prototype), path);
+  return answers.toValue(value, path);
 }
 
 /**
@@ -142,7 +138,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: AnswerInit<D>) {
-    makeAnswer(readTable(init, ANSWER_FIELDS, "An Answer"), this);
+    answers.make(readTable(init, ANSWER_FIELDS, "An Answer"), this);
   }
 
   /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
@@ -166,13 +162,13 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answer.accept(req, { token: "..." });
    * ```
    */
-  static accept<D extends object & JsonFields<D> = JsonObject, A extends Answer<any> = Answer<D>>(
+  static accept<D extends object & JsonFields<D> = JsonObject, A extends AnyAnswer = Answer<D>>(
     this: AnswerClass<A>,
-    requestOrId: Request<any> | string,
+    requestOrId: AnyRequest | string,
     data?: D,
   ): AnswerOf<A, D> {
     const proto = prototypeFor(this, Answer, "Answer", "accept");
-    return makeAnswer({ id: idOf(requestOrId), ok: true, data }, create(proto)) as AnswerOf<A, D>;
+    return answers.make({ id: idOf(requestOrId), ok: true, data }, create(proto) as object) as AnswerOf<A, D>;
   }
 
   /**
@@ -186,9 +182,9 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answer.decline(req, "expired");
    * ```
    */
-  static decline<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
+  static decline<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
     const proto = prototypeFor(this, Answer, "Answer", "decline");
-    return makeAnswer({ id: idOf(requestOrId), ok: false, reason }, create(proto)) as AnswerOf<A, JsonObject>;
+    return answers.make({ id: idOf(requestOrId), ok: false, reason }, create(proto) as object) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -202,15 +198,15 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answer.output(req, "staging");
    * ```
    */
-  static output<A extends Answer<any>>(this: AnswerClass<A>, requestOrId: Request<any> | string, output: string): AnswerOf<A, { output: string }> {
+  static output<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, output: string): AnswerOf<A, { output: string }> {
     const proto = prototypeFor(this, Answer, "Answer", "output");
-    return makeAnswer(
+    return answers.make(
       {
         id: idOf(requestOrId), // checked first: properties are evaluated in order
         ok: true,
         data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
       },
-      create(proto),
+      create(proto) as object,
     ) as AnswerOf<A, { output: string }>;
   }
 
@@ -225,9 +221,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answer.fromJSON(JSON.parse('{"id":"r1","ok":true,"data":{"k":"v"}}'));
    * ```
    */
-  static fromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
-    const proto = prototypeFor(this, Answer, "Answer", "fromJSON");
-    return makeAnswer(readTable(value, ANSWER_FIELDS, "An Answer"), create(proto)) as AnswerOf<A, JsonObject>;
+  static fromJSON<A extends AnyAnswer>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
+    return answers.fromJSON(this, value) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -241,11 +236,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * const r = Answer.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON<A extends Answer<any>>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
-    return safely(() => {
-      prototypeFor(this, Answer, "Answer", "safeFromJSON");
-      return Answer.fromJSON.call(this, value) as AnswerOf<A, JsonObject>;
-    });
+  static safeFromJSON<A extends AnyAnswer>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
+    return answers.safeFromJSON(this, value) as SafeResult<AnswerOf<A, JsonObject>>;
   }
 
   /**
@@ -263,8 +255,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isAnswer(value: unknown): value is Answer {
-    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
-    return isLocalAnswer(value) || checksAsBranded(value, "Answer", ANSWER_KEYS, (fields) => makeAnswer(readTable(fields, ANSWER_FIELDS, "An Answer")));
+    return answers.isBranded(value);
   }
 
   /**
@@ -284,14 +275,17 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * answer.answers(JSON.parse(stored)); // a request kept as JSON
    * ```
    */
-  answers(request: Request<any> | RequestJSON | string): boolean {
-    if (typeof request === "string") return request === this.id;
-    if (isGenuineRequest(request)) return (request as Request).id === this.id;
-    if (typeof request !== "object" || request === null) {
+  answers(request: AnyRequest | RequestJSON | string): boolean {
+    const { id } = answers.self(this);
+    // Read as unknown: the caller's value may be anything, whatever its type says.
+    const given: unknown = request;
+    if (typeof given === "string") return given === id;
+    if (isGenuineRequest(given)) return (given as Request).id === id;
+    if (typeof given !== "object" || given === null) {
       return wrongType("", "The request", "a Request, its JSON or its id", request, "Pass the Request this answer may be for, or its id.");
     }
     // Its JSON, a request of the other build, a look-alike: read by its fields and checked, as JSON.
-    return toRequest(request, "").id === this.id;
+    return toRequest(given, "").id === id;
   }
 
   /**
@@ -304,7 +298,8 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || (isLocalAnswer(other) && sameFields(this, other, ANSWER_FIELDS));
+    const self = answers.self(this);
+    return other === this || (isLocalAnswer(other) && sameFields(self, other, ANSWER_FIELDS));
   }
 
   /**
@@ -316,7 +311,10 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): AnswerJSON {
-    return fieldsToJSON(this, ANSWER_FIELDS) as unknown as AnswerJSON;
+    return fieldsToJSON(answers.self(this), ANSWER_FIELDS) as unknown as AnswerJSON;
   }
 }
+
+/** The doors of Answer: making, reading, the receiver check, fromJSON and the brand check. */
+const answers = fieldClass<Answer>({ name: "Answer", what: "An Answer", base: Answer, table: ANSWER_FIELDS, isGenuine: isGenuineAnswer, mark: markAnswer });
 

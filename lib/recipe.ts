@@ -7,6 +7,7 @@ import { raise, thrownMessage } from "./errors";
 import { MAX_DEPTH } from "./json-data";
 
 /** A function that edits an immer draft, or returns a replacement. */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- `void` lets a recipe that returns nothing (as immer's recipes do) type-check
 export type Recipe<T> = (draft: T) => T | void | undefined;
 
 let immer: Immer | undefined;
@@ -21,7 +22,8 @@ export function runRecipe<T>(base: T, recipe: (draft: T) => unknown, path: strin
   // only), so copying descriptors one by one (the strict mode) would buy nothing and cost time in every key.
   immer ??= new Immer({ autoFreeze: false, useStrictShallowCopy: false });
   // True while the recipe runs, and once it returned a Promise: what is thrown then surfaces as it is.
-  let surface = false;
+  // Set inside the closure below, which the checker does not follow: typed as boolean, not as the literal false.
+  let surface = false as boolean;
   const run = (draft: T): unknown => {
     surface = true;
     const out = recipe(draft);

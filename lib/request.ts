@@ -5,15 +5,16 @@
  *
  * @module
  */
-import { checksAsBranded, wrongType } from "./boundary";
-import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, assignFields, type FieldTable, type Fields } from "./fields";
+import { wrongType } from "./boundary";
+import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
+import { fieldClass } from "./field-class";
 import { isGenuineRequest, markRequest } from "./marks";
-import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { classFor, prototypeFor } from "./receiver";
 import { BRAND, isInstance } from "./brand";
-import { raise, safely, type SafeResult } from "./errors";
+import { raise, type SafeResult } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
-import { isAtOrPast, isRfc3339 } from "./rfc3339";
+import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
 import { dateTime } from "./platform";
 
 /** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
@@ -50,7 +51,11 @@ export interface RequestJSON {
  * const ask: Login = Login.create({ kind: "authorization", prompt: "Log in", url: "https://example.com/login" });
  * ```
  */
-export type RequestClass<R extends Request<any>> = { readonly prototype: R };
+export type RequestClass<R extends AnyRequest> = { readonly prototype: R };
+
+/** A request of any data type (`Request<D>` is invariant in `D`, so `Request` alone would not do). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D
+export type AnyRequest = Request<any>;
 
 /**
  * What a static of `Request` returns: the subclass it was called on, or `Request<D>` when called on `Request`
@@ -61,9 +66,9 @@ export type RequestClass<R extends Request<any>> = { readonly prototype: R };
  * const r: Request<{ env: string }> = Request.create<{ env: string }>({ kind: "input", prompt: "Where?", data: { env: "prod" } });
  * ```
  */
-export type RequestOf<R extends Request<any>, D extends object & JsonFields<D>> = Request<any> extends R ? Request<D> : R;
+export type RequestOf<R extends AnyRequest, D extends object & JsonFields<D>> = AnyRequest extends R ? Request<D> : R;
 
-const { create, freeze, getPrototypeOf } = Object;
+const { create, getPrototypeOf } = Object;
 
 const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
 
@@ -92,21 +97,8 @@ const REQUEST_FIELDS: FieldTable = {
   expiresAt: checkExpiresAt,
 };
 
-/**
- * True for a request this copy of the library made (the private mark of marks.ts, set before it is frozen).
- * An object that merely has Request.prototype in its chain (made with Object.create, a Proxy of a request, a
- * request of another loaded copy) is not one: it is read and checked by its fields like any other input.
- */
+/** True for a request this copy of the library made (the private mark of marks.ts, set before it is frozen). */
 const isLocalRequest = isGenuineRequest as (value: unknown) => value is Request;
-
-/** A request's field names, in order (the subclass check refuses members of these names). */
-const REQUEST_KEYS: readonly string[] = ["id", "kind", "prompt", "url", "data", "expiresAt"];
-
-/** Checks request fields read from anywhere, assigns them to `target`, marks and freezes it. */
-function makeRequest<R extends Request = Request>(fields: Fields, path = "", target: object = create(Request.prototype)): R {
-  checkSubclass(getPrototypeOf(target) as object, Request.prototype, REQUEST_KEYS);
-  return freeze(markRequest(assignFields(target, REQUEST_FIELDS, fields, path))) as R;
-}
 
 /**
  * True when `b` is a request this copy of the library made with the same fields as `a`, whatever the two
@@ -121,7 +113,7 @@ export function sameRequestFields(a: unknown, b: unknown): boolean {
  * look-alike, a Proxy of a request, its JSON) is read by its own fields, checked, and re-created.
  */
 export function toRequest(value: unknown, path: string): Request {
-  return isLocalRequest(value) ? value : makeRequest(readTable(value, REQUEST_FIELDS, "A Request", path), path);
+  return requests.toValue(value, path);
 }
 
 /**
@@ -169,7 +161,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: RequestInit<D>) {
-    makeRequest(readTable(init, REQUEST_FIELDS, "A Request"), "", this);
+    requests.make(readTable(init, REQUEST_FIELDS, "A Request"), this);
   }
 
   /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
@@ -193,14 +185,14 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * Request.create({ kind: "authorization", prompt: "Log in to continue", url: "https://example.com/login" });
    * ```
    */
-  static create<D extends object & JsonFields<D> = JsonObject, R extends Request<any> = Request<D>>(
+  static create<D extends object & JsonFields<D> = JsonObject, R extends AnyRequest = Request<D>>(
     this: RequestClass<R>,
     init: Omit<RequestInit<D>, "id"> & { id?: string },
   ): RequestOf<R, D> {
     const proto = prototypeFor(this, Request, "Request", "create");
     const fields = readTable(init, REQUEST_FIELDS, "A Request");
     if (fields.id === undefined) fields.id = randomId();
-    return makeRequest(fields, "", create(proto)) as RequestOf<R, D>;
+    return requests.make(fields, create(proto) as object) as RequestOf<R, D>;
   }
 
   /**
@@ -215,9 +207,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * Request.fromJSON(JSON.parse('{"id":"r1","kind":"input","prompt":"p"}'));
    * ```
    */
-  static fromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
-    const proto = prototypeFor(this, Request, "Request", "fromJSON");
-    return makeRequest(readTable(value, REQUEST_FIELDS, "A Request"), "", create(proto)) as RequestOf<R, JsonObject>;
+  static fromJSON<R extends AnyRequest>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
+    return requests.fromJSON(this, value) as RequestOf<R, JsonObject>;
   }
 
   /**
@@ -231,11 +222,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * const r = Request.safeFromJSON(json);
    * ```
    */
-  static safeFromJSON<R extends Request<any>>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
-    return safely(() => {
-      prototypeFor(this, Request, "Request", "safeFromJSON");
-      return Request.fromJSON.call(this, value) as RequestOf<R, JsonObject>;
-    });
+  static safeFromJSON<R extends AnyRequest>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
+    return requests.safeFromJSON(this, value) as SafeResult<RequestOf<R, JsonObject>>;
   }
 
   /**
@@ -253,8 +241,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isRequest(value: unknown): value is Request {
-    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
-    return isLocalRequest(value) || checksAsBranded(value, "Request", REQUEST_KEYS, (fields) => makeRequest(readTable(fields, REQUEST_FIELDS, "A Request")));
+    return requests.isBranded(value);
   }
 
   /**
@@ -267,11 +254,12 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   isExpired(now: Date | number = new Date()): boolean {
-    if (this.expiresAt === undefined) return false;
-    const t = typeof now === "number" ? now : (dateTime(now) ?? NaN); // a Date of any realm, by its internal slot
+    const { expiresAt } = requests.self(this);
+    if (expiresAt === undefined) return false;
+    const t = timeOf(now); // a number, or a Date of any realm (by its internal slot)
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     // Exactly: an expiresAt with digits beyond the milliseconds (…00.0005Z) is later than its milliseconds.
-    return isAtOrPast(t, this.expiresAt);
+    return isAtOrPast(t, expiresAt);
   }
 
   /**
@@ -284,7 +272,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   with(changes: Partial<RequestInit<D>>): this {
-    return makeRequest(readTable(changes, REQUEST_FIELDS, "A Request", "", this), "", create(getPrototypeOf(this) as object)) as this;
+    const self = requests.self(this);
+    return requests.make(readTable(changes, REQUEST_FIELDS, "A Request", "", self), create(getPrototypeOf(self) as object) as object) as this;
   }
 
   /**
@@ -297,7 +286,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || (isLocalRequest(other) && sameFields(this, other, REQUEST_FIELDS));
+    const self = requests.self(this);
+    return other === this || (isLocalRequest(other) && sameFields(self, other, REQUEST_FIELDS));
   }
 
   /**
@@ -309,9 +299,12 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): RequestJSON {
-    return fieldsToJSON(this, REQUEST_FIELDS) as unknown as RequestJSON;
+    return fieldsToJSON(requests.self(this), REQUEST_FIELDS) as unknown as RequestJSON;
   }
 }
+
+/** The doors of Request: making, reading, the receiver check, fromJSON and the brand check. */
+const requests = fieldClass<Request>({ name: "Request", what: "A Request", base: Request, table: REQUEST_FIELDS, isGenuine: isGenuineRequest, mark: markRequest });
 
 // Request and Answer define no `toString` or `valueOf`: fast-deep-equal, which compares metadata,
 // would call them in place of comparing fields.

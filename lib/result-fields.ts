@@ -15,6 +15,7 @@ import { keyPath } from "./path";
  * that reading and recipes (`r.withMetadata((m) => { m.retries += 1; })`) work without a declared type;
  * give `ToolResult` a type argument (or subclass it) for checked metadata.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- public API: untyped metadata reads and recipes (`m.retries += 1`) work without a declared type
 export type Metadata = Record<string, any>;
 
 /** A part, or its JSON shape. */
@@ -100,20 +101,20 @@ export function toParts(value: unknown): readonly ContentPart[] | null {
  */
 export function readResultFields(value: unknown, what: string, allowed?: readonly string[]): Partial<ResultFields> {
   // No prototype: `given` and `fields` answer only for the keys set here, never for Object.prototype's.
-  const given: Record<string, unknown> = Object.create(null);
+  const given = Object.create(null) as Record<string, unknown>;
   if (!allowed || (value !== undefined && value !== null)) {
     const keys = allowed ?? RESULT_KEYS;
     if (typeof value !== "object" || value === null || guard("", "the value", () => Array.isArray(value))) {
       const hint = typeof value === "string" && !allowed ? "Did you forget JSON.parse? " : "";
       wrongType("", what, "an object", value, hint + objectWith(keys));
     }
-    const src = value as object;
+    const src = value;
     for (const k of guard("", "the keys", () => (allowed ? Object.keys(src) : RESULT_KEYS))) {
       if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
       given[k] = ownField(src, k, "");
     }
   }
-  const fields: Partial<ResultFields> = Object.create(null);
+  const fields = Object.create(null) as Partial<ResultFields>;
   if (given.output !== undefined || !allowed) fields.output = checkOutput(given.output);
   if (given.isError !== undefined) fields.isError = checkIsError(given.isError);
   if (hasOwn(given, "parts")) fields.parts = toParts(given.parts);

@@ -3,20 +3,23 @@
  *
  * @module
  */
-import { checksAsBranded, escapeControl, guard, ownField, readOwn, wrongType } from "./boundary";
-import { isGenuineRequest, isGenuineResult, markOwned, markResult } from "./marks";
+import { checksAsBranded, guard, wrongType } from "./boundary";
+import { isGenuineRequest, isGenuineResult, markOwned } from "./marks";
 import { checkSubclass, classFor, prototypeFor } from "./receiver";
-import { BRAND, INSPECT, hasBrand, isInstance, protoOf } from "./brand";
+import { BRAND, INSPECT, hasBrand, protoOf } from "./brand";
 import { samePartFields, type ContentPart } from "./content-part";
-import type { ContentPartJSON } from "./part-build";
-import { asValidationError, raise, safely, thrownMessage, type SafeResult } from "./errors";
-import { copyJson, jsonEqual, newWalk, typeName } from "./json-data";
+import { raise, safely, type SafeResult } from "./errors";
+import { jsonEqual, typeName } from "./json-data";
 import type { DeepReadonly, JsonFields } from "./json-type";
 import { PENDING, toMetadata } from "./metadata";
 import { formatPath } from "./path";
 import { runRecipe, type Recipe } from "./recipe";
-import { Request, sameRequestFields, toRequest, type RequestInit } from "./request";
+import { Request, sameRequestFields, toRequest, type AnyRequest, type RequestInit } from "./request";
 import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
+import { attempt } from "./attempt";
+import { resultMaker, type ResultMaker } from "./result-make";
+import { receiverProto } from "./field-class";
+import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
 
 /** A type-only key that carries a result's metadata type `M` (nothing exists at run time). */
@@ -25,14 +28,11 @@ declare const METADATA_TYPE: unique symbol;
 /** The metadata type of a result class. */
 export type MetadataOf<R> = R extends { readonly [METADATA_TYPE]?: infer M } ? (M extends object ? M : Metadata) : Metadata;
 
-/** `true` when `T` is `any`. */
-export type IsAny<T> = 0 extends 1 & T ? true : false;
-
 /**
  * What a static factory called on `this` returns: the subclass, or plain `ToolResult` (with the default
- * metadata type) when called on `ToolResult` itself.
+ * metadata type) when called on `ToolResult` itself (whose metadata type, read from its prototype, is `any`).
  */
-export type InstanceOf<R> = IsAny<MetadataOf<R>> extends true ? ToolResult : R;
+export type InstanceOf<R> = 0 extends 1 & MetadataOf<R> ? ToolResult : R;
 
 /**
  * What `pending(...)` and `authRequired(...)` return: the result class `R`, known to be pending. Its metadata
@@ -52,58 +52,32 @@ export type PendingResult<R> = R & {
 };
 
 /** Anything whose instances are results of type R: `ToolResult` itself, or a subclass. */
-export type ResultClass<R extends ToolResult<any>> = { readonly prototype: R };
+export type ResultClass<R extends AnyToolResult> = { readonly prototype: R };
+
+/** A result of any metadata type (`ToolResult<M>` is invariant in `M`, so `ToolResult` alone would not do). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
+type AnyToolResult = ToolResult<any>;
 
 const hasOwn = Object.hasOwn;
 
-/** The own field `k` of `f`, or `fallback` when `f` has none (or holds `undefined`): never Object.prototype's. */
-function given<K extends keyof ResultFields>(f: Partial<ResultFields>, k: K, fallback: ResultFields[K]): ResultFields[K] {
-  const v = hasOwn(f, k) ? f[k] : undefined;
-  return v === undefined ? fallback : (v as ResultFields[K]);
+/** A copy of the genuine result `r`: a new instance of its class, with these fields (the caller passes on those it keeps). */
+function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
+  return make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
 }
 
 /**
- * The one construction path of a result: every door (`new`, the statics, the copies, `fromJSON`) ends here.
- * It checks the subclass, then stores the four checked fields, in their fixed order, on a new object with
- * the prototype `proto` (no constructor runs, so a subclass gets its own class), marks it genuine and
- * freezes it. Every result is made by `Object.create`, the constructor's too, so that these stores only
- * ever see one shape of object.
+ * The receiver of an instance method, as a genuine result: itself, by one private-mark check; anything else
+ * (an object made with `Object.create(ToolResult.prototype)`, a Proxy of a result, a result of another
+ * copy of the package, a plain object given with `.call`) read by its own fields, once, and checked as
+ * {@link ToolResult.fromJSON} checks them, into a new result of its class (ToolResult's when its prototype
+ * is no result's). A method never uses an unchecked field: a bad one is a ValidationError at its path.
  */
-function make<R>(proto: object, output: string, isError: boolean, parts: ResultFields["parts"], metadata: ResultFields["metadata"]): R {
-  checkSubclass(proto, ToolResult.prototype, RESULT_KEYS); // one comparison for ToolResult itself
-  const t = Object.create(proto) as ResultFields;
-  t.output = output;
-  t.isError = isError;
-  t.parts = parts;
-  t.metadata = metadata;
-  return Object.freeze(markResult(t)) as R;
-}
-
-/** {@link make} from the fields given (own keys of `f` only), with the defaults (an empty success) for the others. */
-function buildResult<R>(proto: object, f: Partial<ResultFields>): R {
-  return make(proto, given(f, "output", ""), given(f, "isError", false), given(f, "parts", null), given(f, "metadata", null));
-}
-
-/**
- * A copy of `r`: a new instance of its class, with these fields (the caller passes on those it keeps). A
- * genuine result's prototype is always readable, so it is read unguarded. A copy method called on anything
- * else (an object made with `Object.create(ToolResult.prototype)`, a Proxy of a result) has its four values
- * checked in full, as JSON is, so that it never makes a genuine result of unchecked fields.
- */
-function copy<R extends object>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
-  if (!isGenuineResult(r)) return readResult(untrustedProto(r), { output, isError, parts, metadata });
-  return make(Object.getPrototypeOf(r), output, isError, parts, metadata as ResultFields["metadata"]);
-}
-
-/** The prototype to copy a look-alike receiver into: its own when it is ToolResult's or a subclass's, else ToolResult's. */
-function untrustedProto(r: object): object {
-  const proto = protoOf(r);
-  return typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(ToolResult.prototype, proto) ? proto : ToolResult.prototype;
-}
-
-/** Reads a result's JSON shape into a new instance of `proto`. */
-function readResult<R>(proto: object, value: unknown): R {
-  return buildResult(proto, readResultFields(value, "A tool result"));
+function checkedSelf<R extends AnyToolResult>(r: R): R {
+  if (isGenuineResult(r)) return r;
+  // The subclass first, as on every creation path: a member that hides a field is named before any field is read.
+  const proto = receiverProto(r, ToolResult.prototype);
+  checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
+  return readResult(proto, r) as R;
 }
 
 /**
@@ -159,7 +133,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     // subclass), and returned in its place. The subclass is checked before the init is read.
     const proto = Object.getPrototypeOf(this) as object;
     checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
-    return buildResult<this>(proto, readResultFields(init, "The init", RESULT_KEYS));
+    return buildResult(proto, readResultFields(init, "The init", RESULT_KEYS)) as this;
   }
 
   /** @internal The brand read by {@link ToolResult.isToolResult}, across copies of the package. */
@@ -185,8 +159,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ToolResult.ok("3 files found", { metadata: { files: 3 } });
    * ```
    */
-  static ok<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    return factory(resultProto(this, "ok"), output, false, init);
+  static ok<R extends AnyToolResult>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
+    return factory(resultProto(this, "ok"), output, false, init) as InstanceOf<R>;
   }
 
   /**
@@ -199,8 +173,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ToolResult.error("No such config key: nope");
    * ```
    */
-  static error<R extends ToolResult<any>>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    return factory(resultProto(this, "error"), output, true, init);
+  static error<R extends AnyToolResult>(this: ResultClass<R>, output: string, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
+    return factory(resultProto(this, "error"), output, true, init) as InstanceOf<R>;
   }
 
   /**
@@ -216,9 +190,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * paused.isPending; // true
    * ```
    */
-  static pending<R extends ToolResult<any>>(
+  static pending<R extends AnyToolResult>(
     this: ResultClass<R>,
-    request: Request<any> | (Omit<RequestInit<any>, "id"> & { id?: string }),
+    request: AnyRequest | (Omit<RequestInit<object>, "id"> & { id?: string }),
     init?: PartsAndMetadata<MetadataOf<R>> & { output?: string },
   ): PendingResult<InstanceOf<R>> {
     const proto = resultProto(this, "pending");
@@ -227,7 +201,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const f = readResultFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) raise("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
     const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
-    return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as PendingResult<InstanceOf<R>>;
+    return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as unknown as PendingResult<InstanceOf<R>>;
   }
 
   /**
@@ -241,7 +215,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * // "Authorization required to continue\nhttps://example.com/login"
    * ```
    */
-  static authRequired<R extends ToolResult<any>>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
+  static authRequired<R extends AnyToolResult>(this: ResultClass<R>, url: string, prompt = "Authorization required to continue"): PendingResult<InstanceOf<R>> {
     resultProto(this, "authRequired");
     if (url === "") raise("invalid-value", "url", "The url is empty", "Pass the login URL.");
     if (typeof url !== "string") wrongType("url", "The url", "a string", url, "Pass the login URL.");
@@ -260,8 +234,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * const r = ToolResult.fromJSON(JSON.parse('{"output":"hi","isError":false}'));
    * ```
    */
-  static fromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
-    return readResult(resultProto(this, "fromJSON"), value);
+  static fromJSON<R extends AnyToolResult>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
+    return readResult(resultProto(this, "fromJSON"), value) as InstanceOf<R>;
   }
 
   /**
@@ -275,8 +249,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * if (!r.success) console.error(r.error.code, r.error.path);
    * ```
    */
-  static safeFromJSON<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
-    return safely(() => readResult(resultProto(this, "safeFromJSON"), value));
+  static safeFromJSON<R extends AnyToolResult>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
+    return safely(() => readResult(resultProto(this, "safeFromJSON"), value) as InstanceOf<R>);
   }
 
   /**
@@ -294,7 +268,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * if (ToolResult.isToolResult(value)) console.log(value.output);
    * ```
    */
-  static isToolResult(value: unknown): value is ToolResult<Metadata> {
+  static isToolResult(value: unknown): value is ToolResult {
     // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
     return isGenuineResult(value) || checksAsBranded(value, "ToolResult", RESULT_KEYS, (fields) => readResult(ToolResult.prototype, fields));
   }
@@ -310,8 +284,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ToolResult.json({ files: ["a.ts"], total: 1 }).output; // '{"files":["a.ts"],"total":1}'
    * ```
    */
-  static json<R extends ToolResult<any>>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
-    return jsonResult(resultProto(this, "json"), value, init);
+  static json<R extends AnyToolResult>(this: ResultClass<R>, value: unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> {
+    return jsonResult(resultProto(this, "json"), value, init) as InstanceOf<R>;
   }
 
   /**
@@ -333,31 +307,14 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * }); // ok("8080"), or error("ENOENT: ...") with metadata.error.code "ENOENT"
    * ```
    */
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => never, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
-  static attempt<R extends ToolResult<any>>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
-    let proto: object;
-    try {
-      proto = resultProto(this, "attempt");
-    } catch (e) {
-      // Called on something that is neither ToolResult nor a subclass: the body is not run, and the error
-      // result, of ToolResult itself, says why (as for a body that is not a function).
-      return fromThrown(ToolResult.prototype, e, init);
-    }
-    const failed = (e: unknown): InstanceOf<R> => fromThrown(proto, e, init);
-    let value: unknown;
-    let then: unknown;
-    try {
-      if (typeof fn !== "function") wrongType("fn", "The tool body", "a function", fn, "Pass a function that runs the tool.");
-      value = fn();
-      // For an object or a function, its `then`; a hostile value whose `then` cannot be read counts as thrown.
-      if (Object(value) === value) then = (value as PromiseLike<unknown>).then;
-    } catch (e) {
-      return failed(e);
-    }
-    if (typeof then === "function") return Promise.resolve(value as PromiseLike<unknown>).then((v) => fromValue<InstanceOf<R>>(proto, v, init), failed);
-    return fromValue<InstanceOf<R>>(proto, value, init);
+  static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => never, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
+  static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => PromiseLike<unknown>, init?: PartsAndMetadata<MetadataOf<R>>): Promise<InstanceOf<R>>;
+  // eslint-disable-next-line @typescript-eslint/unified-signatures -- three overloads on purpose: a body that only throws gives a result at once, an async one a Promise, any other a result
+  static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R>;
+  static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
+    // Called on something that is neither ToolResult nor a subclass, the body is not run, and the error
+    // result, of ToolResult itself, says why (as for a body that is not a function).
+    return attempt(maker, () => resultProto(this, "attempt"), ToolResult.prototype, fn, init) as InstanceOf<R> | Promise<InstanceOf<R>>;
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -372,7 +329,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get pending(): Request | undefined {
-    const m = this.metadata as Record<string, unknown> | null;
+    const m = checkedSelf(this).metadata as Record<string, unknown> | null;
     // An own key (Object.prototype.pending is not this result's), holding a genuine request (readPending
     // made it): the mark, not the prototype, says so.
     const p = m !== null && hasOwn(m, PENDING) ? m[PENDING] : undefined;
@@ -388,7 +345,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get isPending(): boolean {
-    return !!this.pending;
+    return checkedSelf(this).pending !== undefined;
   }
 
   /**
@@ -400,7 +357,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get estimatedTokens(): number {
-    return Math.ceil(this.output.length / 4) + partTokens(this.parts ?? []);
+    const r = checkedSelf(this);
+    return Math.ceil(r.output.length / 4) + partTokens(r.parts ?? []);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -416,7 +374,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   withOutput(output: string): this {
-    return copy(this, checkOutput(output), this.isError, this.parts, this.metadata);
+    const r = checkedSelf(this);
+    return copy(r, checkOutput(output), r.isError, r.parts, r.metadata);
   }
 
   /**
@@ -429,7 +388,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   withIsError(isError: boolean): this {
-    return copy(this, this.output, checkIsError(isError), this.parts, this.metadata);
+    const r = checkedSelf(this);
+    return copy(r, r.output, checkIsError(isError), r.parts, r.metadata);
   }
 
   /**
@@ -442,7 +402,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   withParts(parts: readonly PartInput[] | null): this {
-    return copy(this, this.output, this.isError, toParts(parts), this.metadata);
+    const r = checkedSelf(this);
+    return copy(r, r.output, r.isError, toParts(parts), r.metadata);
   }
 
   /**
@@ -455,8 +416,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   addParts(...parts: PartInput[]): this {
+    const r = checkedSelf(this);
     // The parts already held pass through as they are; an error names the new part by its index in the result.
-    return copy(this, this.output, this.isError, toParts([...(this.parts ?? []), ...parts]), this.metadata);
+    return copy(r, r.output, r.isError, toParts([...(r.parts ?? []), ...parts]), r.metadata);
   }
 
   /**
@@ -470,8 +432,9 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   withMetadata(value: M | DeepReadonly<M> | null | Recipe<M>): this {
-    const next = typeof value === "function" ? runRecipe(this.metadata ?? {}, value as Recipe<unknown>, "metadata") : value;
-    return copy(this, this.output, this.isError, this.parts, toMetadata(next));
+    const r = checkedSelf(this);
+    const next = typeof value === "function" ? runRecipe(r.metadata ?? {}, value as Recipe<unknown>, "metadata") : value;
+    return copy(r, r.output, r.isError, r.parts, toMetadata(next));
   }
 
   /**
@@ -484,15 +447,18 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   mergeMetadata(partial: Partial<M> | Partial<DeepReadonly<M>>): this {
-    if (typeof partial !== "object" || partial === null || typeName(partial) === "an array") {
-      wrongType("metadata", "The partial", "a plain object", partial, "Pass the keys to change.");
+    const r = checkedSelf(this);
+    // Read as unknown: the caller's value may be anything, whatever its type says.
+    const given: unknown = partial;
+    if (typeof given !== "object" || given === null || typeName(given) === "an array") {
+      wrongType("metadata", "The partial", "a plain object", given, "Pass the keys to change.");
     }
-    const src = partial as Record<string, unknown>;
+    const src = given as Record<string, unknown>;
     // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
-    const next: Record<string, unknown> = Object.assign(Object.create(null), this.metadata);
+    const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, r.metadata as ResultFields["metadata"]);
     // Own keys, each read once as an own property.
     for (const k of guard("metadata", "the keys", () => Object.keys(src), "not-json")) next[k] = guard(() => formatPath([k], "metadata"), k, () => (hasOwn(src, k) ? src[k] : undefined), "not-json");
-    return copy(this, this.output, this.isError, this.parts, toMetadata(next));
+    return copy(r, r.output, r.isError, r.parts, toMetadata(next));
   }
 
   /**
@@ -507,12 +473,13 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   with(changes: ToolResultInit<M> | Recipe<{ output: string; isError: boolean; parts: PartInput[]; metadata: M }>): this {
+    const r = checkedSelf(this);
     const isRecipe = typeof changes === "function";
-    const next = isRecipe ? runRecipe({ ...this, parts: this.parts ?? [], metadata: this.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
+    // The draft is a plain object of the four fields (checked when the result was made).
+    const fields = { output: r.output, isError: r.isError, parts: r.parts, metadata: r.metadata as ResultFields["metadata"] };
+    const next = isRecipe ? runRecipe({ ...fields, parts: r.parts ?? [], metadata: r.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
     const changed = readResultFields(next, isRecipe ? "The recipe's result" : "The changes", RESULT_KEYS);
-    // A spread of a genuine `this` is its four fields, checked when it was made; anything else is checked now.
-    if (!isGenuineResult(this)) return readResult(untrustedProto(this), { ...readOwn(this, RESULT_KEYS, ""), ...changed });
-    return buildResult(protoOf(this)!, { ...this, ...changed });
+    return buildResult(Object.getPrototypeOf(r) as object, { ...fields, ...changed }) as this;
   }
 
   /**
@@ -528,15 +495,16 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   truncate(limits?: TruncateBudget): this {
+    const r = checkedSelf(this);
     // Every budget is optional, so is the budget itself: truncate() is truncate({}), the same instance.
-    if (limits === undefined) return this;
-    const parts = this.parts ?? [];
+    if (limits === undefined) return r;
+    const parts = r.parts ?? [];
     const n = parts.length;
-    const { output: cut, kept } = fitToBudget(this.output, parts, limits);
-    if (kept === n && cut === this.output) return this;
+    const { output: cut, kept } = fitToBudget(r.output, parts, limits);
+    if (kept === n && cut === r.output) return r;
     // A prefix of a genuine result's parts is all genuine parts: stamped and frozen as toParts would, unchecked.
-    const keptParts = kept === n ? this.parts : kept === 0 ? null : isGenuineResult(this) ? Object.freeze(markOwned(parts.slice(0, kept))) : toParts(parts.slice(0, kept));
-    return copy(this, cut, this.isError, keptParts, this.metadata);
+    const keptParts = kept === n ? r.parts : kept === 0 ? null : Object.freeze(markOwned(parts.slice(0, kept)));
+    return copy(r, cut, r.isError, keptParts, r.metadata);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -553,11 +521,12 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   equals(other: unknown): boolean {
+    const r = checkedSelf(this);
     // Only a genuine result can be equal (a look-alike or a Proxy of a result is not); its fields are plain.
     if (other === this) return true;
-    if (!isGenuineResult(other) || Object.getPrototypeOf(other) !== protoOf(this)) return false;
+    if (!isGenuineResult(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(r)) return false;
     const o = other as ToolResult<M>;
-    return o.output === this.output && o.isError === this.isError && partsEqual(this.parts, o.parts) && jsonEqual(this.metadata, o.metadata, sameRequestFields);
+    return o.output === r.output && o.isError === r.isError && partsEqual(r.parts, o.parts) && jsonEqual(r.metadata, o.metadata, sameRequestFields);
   }
 
   /**
@@ -569,10 +538,11 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   toJSON(): ToolResultJSON {
-    const out: ToolResultJSON = { output: this.output, isError: this.isError };
-    if (this.parts) out.parts = this.parts.map((p) => p.toJSON() as ContentPartJSON);
-    const m = this.metadata as Record<string, unknown> | null;
-    const p = this.pending;
+    const r = checkedSelf(this);
+    const out: ToolResultJSON = { output: r.output, isError: r.isError };
+    if (r.parts) out.parts = r.parts.map((p) => p.toJSON());
+    const m = r.metadata as Record<string, unknown> | null;
+    const p = r.pending;
     // Spreading defines "__proto__" as an ordinary key, and `pending` keeps its place.
     if (m) out.metadata = p ? { ...m, [PENDING]: p.toJSON() } : m;
     return out;
@@ -588,13 +558,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   toString(): string {
-    const p = this.pending;
-    const bits = [p ? `pending ${p.kind}` : this.isError ? "error" : "ok", `output: ${this.output.length} chars`];
-    if (this.parts) bits.push(`parts: [${this.parts.map((p) => (p.type === "text" ? `text (${p.text!.length} chars)` : p.summary())).join(", ")}]`);
-    if (this.metadata) bits.push(`metadata: {${Object.keys(this.metadata).join(", ")}}`);
-    // Keys, a kind and a class name arrive from outside: their control characters are shown escaped, so
-    // that the description stays one line and can never forge another.
-    return escapeControl(`${resultClassName(this)}(${bits.join(", ")})`);
+    const r = checkedSelf(this);
+    return resultLine(displayName(protoOf(r), ToolResult.prototype, "ToolResult"), r as ResultFields, r.pending?.kind);
   }
 
   /**
@@ -605,26 +570,14 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * logger.info(result.describe());
    * ```
    */
-  describe(): { output: string; isError: boolean; parts: { type: string; mimeType: string | undefined; bytes: number }[]; metadataKeys: string[] } {
-    return {
-      output: this.output,
-      isError: this.isError,
-      parts: (this.parts ?? []).map((p) => p.describe()),
-      metadataKeys: Object.keys(this.metadata ?? {}),
-    };
+  describe(): ResultDescription {
+    return resultDescription(checkedSelf(this) as ResultFields);
   }
 
   /** @internal Node's `util.inspect`: the fields, with parts by their summaries, never their data. */
   [INSPECT](depth: number, options: unknown, inspect?: (v: unknown, o: unknown) => string): string {
-    return `${resultClassName(this)} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
+    return `${displayName(protoOf(this), ToolResult.prototype, "ToolResult")} ${typeof inspect === "function" ? inspect({ ...this }, options) : JSON.stringify(this.describe())}`;
   }
-}
-
-/** The class name for display: `ToolResult` for the base class even when a bundler renamed it. */
-function resultClassName(r: object): string {
-  const proto = protoOf(r);
-  const ctor = proto?.constructor;
-  return (proto !== ToolResult.prototype && typeof ctor === "function" && ctor.name) || "ToolResult";
 }
 
 /** Parts compare by their fields, whatever their classes (a result holding a `MyPart` equals its JSON read back). */
@@ -638,52 +591,10 @@ function resultProto(cls: unknown, fn: string): object {
   return cls === ToolResult ? ToolResult.prototype : prototypeFor(cls, ToolResult, "ToolResult", fn);
 }
 
-/** `ok()` and `error()`: the output, with parts and metadata from the init, as an instance of `proto`. */
-function factory<R>(proto: object, output: unknown, isError: boolean, init: unknown): R {
-  if (init === undefined) return make(proto, checkOutput(output), isError, null, null);
-  const f = readResultFields(init, "The init", PARTS_AND_METADATA);
-  return buildResult(proto, { ...f, output: checkOutput(output), isError });
-}
-
-/** `json()`: `ok` of the value's JSON text, as an instance of `proto`. */
-function jsonResult<R>(proto: object, value: unknown, init: unknown): R {
-  // copyJson refuses `undefined` too, which JSON.stringify would turn into no text at all.
-  return factory(proto, JSON.stringify(copyJson(value, newWalk(""), -1)), false, init);
-}
-
-function fromValue<R>(proto: object, value: unknown, init: unknown): R {
-  try {
-    // A genuine result of this class is kept; any other result (another class, another copy of the package,
-    // a look-alike, a Proxy of one) is read by its fields and checked, as JSON is.
-    if (isGenuineResult(value) && Object.getPrototypeOf(value) === proto) return value as R;
-    if (isGenuineResult(value) || hasBrand(value, "ToolResult")) return readResult(proto, value);
-    if (typeof value === "string" || value === undefined) return factory(proto, value ?? "", false, init);
-    return jsonResult(proto, value, init);
-  } catch (e) {
-    return fromThrown(proto, e, undefined);
-  }
-}
-
-function fromThrown<R>(proto: object, thrown: unknown, init: PartsAndMetadata<any> | undefined): R {
-  const message = thrownMessage(thrown);
-  let error: { name: string; code?: string } | undefined;
-  if (isInstance(thrown, Error)) {
-    error = { name: "Error" };
-    try {
-      // `name` comes from the error's class (TypeError.prototype.name); `code` is the error's own (ENOENT).
-      const { name } = thrown as Error;
-      const code = ownField(thrown as object, "code", "");
-      if (name && typeof name === "string") error.name = name;
-      if (typeof code === "string") error.code = code;
-    } catch {
-      // a field that cannot be read is left out
-    }
-  }
-  try {
-    return factory(proto, message, true, { parts: init?.parts, metadata: error ? { ...init?.metadata, error } : init?.metadata });
-  } catch (e) {
-    // The init itself is invalid: report that, without it, rather than throw.
-    const v = asValidationError(e);
-    return factory(proto, `${message} (and attempt() got an invalid init: ${v.message})`, true, { metadata: { error: { name: v.name, code: v.code } } });
-  }
-}
+// The construction path and its readers, for ToolResult's prototype (result-make.ts).
+const maker = resultMaker(ToolResult.prototype);
+const make = maker.make as (...args: Parameters<ResultMaker["make"]>) => AnyToolResult;
+const buildResult = maker.build as (...args: Parameters<ResultMaker["build"]>) => AnyToolResult;
+const readResult = maker.read as (proto: object, value: unknown) => AnyToolResult;
+const factory = maker.factory as (proto: object, output: unknown, isError: boolean, init: unknown) => AnyToolResult;
+const jsonResult = maker.json as (proto: object, value: unknown, init: unknown) => AnyToolResult;

@@ -40,22 +40,22 @@ export function fitToBudget(output: string, parts: readonly ContentPart[], limit
   // The parts kept are the longest prefix within maxPartBytes...
   let kept = maxPartBytes === Infinity ? n : 0; // without a byte budget, no part's size is computed
   let bytes = 0;
-  while (kept < n && (bytes += parts[kept]!.byteLength) <= maxPartBytes) kept++;
+  while (kept < n && (bytes += parts[kept].byteLength) <= maxPartBytes) kept++;
   // The omitted-part lines of parts kept..n-1, their total length, and the tokens of parts 0..kept-1: each
   // step below moves one part from the kept to the omitted, so the loop is linear in the parts.
-  const lines: string[] = new Array(n);
+  const lines = new Array<string>(n);
   let linesLength = 0;
-  for (let i = kept; i < n; i++) linesLength += (lines[i] = `\n[omitted ${partLabel(parts[i]!)}]`).length;
+  for (let i = kept; i < n; i++) linesLength += (lines[i] = `\n[omitted ${partLabel(parts[i])}]`).length;
   let spent = partTokens(parts.slice(0, kept));
   // ...then, for maxTokens, parts are dropped from the end while the text does not fit the characters that
   // maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit); then the output is cut.
   while (kept > 0 && withLinesLength(output.length, linesLength) > (maxTokens - spent) * 4) {
     kept--;
-    const p = parts[kept]!;
+    const p = parts[kept];
     spent -= p.estimatedTokens;
     linesLength += (lines[kept] = `\n[omitted ${partLabel(p)}]`).length;
   }
-  return { output: cutOutput(output, lines.slice(kept).join(""), Math.min(maxChars, (maxTokens - spent) * 4)), kept };
+  return { output: cutOutput(output, lines.slice(kept).join(""), n - kept, Math.min(maxChars, (maxTokens - spent) * 4)), kept };
 }
 
 /** The output followed by the omitted-part lines (each starting with a newline). */
@@ -69,13 +69,16 @@ function withLinesLength(outputLength: number, linesLength: number): number {
 }
 
 /**
- * The output with `lines` after it, cut so that the whole fits `limit` (see `ToolResult.truncate`).
- * Lengths are computed, not built: the binary search costs O(log n), and the text is built once.
+ * The output with `lines` (the lines of the `omitted` parts left out) after it, cut so that the whole fits
+ * `limit` (see `ToolResult.truncate`). When even the marker and the lines do not fit, the marker alone,
+ * counting the parts left out: `[truncated: 0 of 120 characters; 3 parts omitted]`. Lengths are computed,
+ * not built: the binary search costs O(log n), and the text is built once.
  */
-function cutOutput(output: string, lines: string, limit: number): string {
+function cutOutput(output: string, lines: string, omitted: number, limit: number): string {
   if (withLinesLength(output.length, lines.length) <= limit) return withLines(output, lines);
   const n = output.length;
   const marker = (k: number) => `[truncated: ${k} of ${n} characters]`;
+  const alone = (k: number) => `[truncated: ${k} of ${n} characters${omitted === 0 ? "" : `; ${omitted} ${omitted === 1 ? "part" : "parts"} omitted`}]`;
   const cut = (k: number) => (k > 0 ? `${output.slice(0, k)}\n` : "") + marker(k) + lines;
   // "[truncated: " + K + " of N characters]", and the K characters kept with their newline.
   const fixed = "[truncated: ".length + ` of ${n} characters]`.length + lines.length;
@@ -88,6 +91,6 @@ function cutOutput(output: string, lines: string, limit: number): string {
     else hi = mid - 1;
   }
   // Never split a surrogate pair: the code point at k - 1 is astral only when a pair straddles the cut.
-  if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
-  return cutLength(k) <= limit ? cut(k) : marker(k);
+  if (k > 0 && (output.codePointAt(k - 1) ?? 0) > 0xffff) k--;
+  return cutLength(k) <= limit ? cut(k) : alone(k);
 }

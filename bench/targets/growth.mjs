@@ -241,5 +241,25 @@ export function growthTargets(tn, providers) {
   } else {
     rows.push({ id: "growth-fromLangChain", title: "growth: fromLangChain", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export fromLangChain" });
   }
+
+  // isExpired: an expiresAt whose fraction runs to n digits (400 KB at 8x), at the instant of its milliseconds,
+  // so that every digit is compared (the last one, a 1, decides). The comparison is exact and linear: no
+  // conversion of the digits to a number.
+  const { Request } = tn;
+  rows.push(
+    growth(
+      "isExpired-fraction",
+      "request.isExpired(now), the expiresAt fraction",
+      "digits",
+      50_000,
+      (n) => {
+        const req = Request.fromJSON({ id: "r1", kind: "approval", prompt: "Go?", expiresAt: `2030-01-01T00:00:00.${"0".repeat(n - 1)}1Z` });
+        const now = Date.UTC(2030, 0, 1);
+        if (req.isExpired(now) || !req.isExpired(now + 1)) throw new Error("bench setup: the last digit must decide");
+        return () => do_not_optimize(req.isExpired(now));
+      },
+      { kind: "heavy", rounds: 9 },
+    ),
+  );
   return rows;
 }

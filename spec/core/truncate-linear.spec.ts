@@ -15,7 +15,7 @@ function withLines(output: string, lines: string): string {
   return output === "" ? lines.slice(1) : output + lines;
 }
 
-function cutOutput(output: string, lines: string, limit: number): string {
+function cutOutput(output: string, lines: string, omitted: number, limit: number): string {
   const full = withLines(output, lines);
   if (full.length <= limit) return full;
   const n = output.length;
@@ -28,7 +28,8 @@ function cutOutput(output: string, lines: string, limit: number): string {
     else hi = mid - 1;
   }
   if (k > 0 && output.codePointAt(k - 1)! > 0xffff) k--;
-  return cut(k).length <= limit ? cut(k) : marker(k);
+  const alone = `[truncated: ${k} of ${n} characters${omitted === 0 ? "" : `; ${omitted} ${omitted === 1 ? "part" : "parts"} omitted`}]`;
+  return cut(k).length <= limit ? cut(k) : alone;
 }
 
 /** The first algorithm: each step re-joins the omitted lines and re-sums the tokens (quadratic). */
@@ -45,7 +46,7 @@ function reference(r: ToolResult, limits: TruncateBudget): { same: boolean; outp
   const lines = () => parts.slice(kept).map((p) => `\n[omitted ${label(p)}]`).join("");
   const room = () => (maxTokens - tokens(parts.slice(0, kept))) * 4;
   while (kept > 0 && withLines(output, lines()).length > room()) kept--;
-  const cut = cutOutput(output, lines(), Math.min(maxChars, room()));
+  const cut = cutOutput(output, lines(), parts.length - kept, Math.min(maxChars, room()));
   return { same: kept === parts.length && cut === output, output: cut, kept };
 }
 

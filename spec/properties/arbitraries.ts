@@ -128,6 +128,12 @@ export const rfc3339 = fc
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   })
+  // A second of 60 only at 23:59:60 UTC, where leap seconds fall (README, "Requests and answers").
+  .filter(({ hour, minute, second, zone }) => {
+    if (second !== 60) return true;
+    const offset = zone.length === 1 ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+    return (((hour * 60 + minute - offset) % 1440) + 1440) % 1440 === 23 * 60 + 59;
+  })
   .map((t) => `${String(t.year).padStart(4, "0")}-${two(t.month)}-${two(t.day)}${t.sep}${two(t.hour)}:${two(t.minute)}:${two(t.second)}${t.frac === undefined ? "" : `.${t.frac}`}${t.zone}`);
 
 /** A Date whose year has an RFC 3339 spelling (0000 to 9999). */

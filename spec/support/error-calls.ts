@@ -55,6 +55,10 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ToolResult.ok called on a plain object": (...a) => Reflect.apply(ToolResult.ok, {}, a),
   "ContentPart.fromJSON called on a function that is not a subclass": (...a) => Reflect.apply(ContentPart.fromJSON, function notASubclass() {}, a),
   "Answer.accept called on a class of its own": (...a) => Reflect.apply(Answer.accept, class Other {}, a),
+  // An instance method called on a look-alike (Object.create(X.prototype) with these own fields): read and checked first.
+  "a ToolResult method on a look-alike": (method: string, fields: object, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], Object.assign(Object.create(ToolResult.prototype), fields), a),
+  "a Request method on a look-alike": (method: string, fields: object, ...a) => Reflect.apply(Request.prototype[method as "toJSON"], Object.assign(Object.create(Request.prototype), fields), a),
+  "a ToolResult method called on a number": (method: string, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], 5, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),
