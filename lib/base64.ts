@@ -116,7 +116,7 @@ function isCanonicalBase64(s: string): boolean {
   if (n === 0 || n % 4 !== 0) return false;
   const pad = padding(s);
   // Unused low bits of the last data character must be zero.
-  const last = INDEX.indexOf(s[n - 1 - pad]!);
+  const last = INDEX.indexOf(s[n - 1 - pad]);
   if (last < 0) return false;
   if (pad === 1 && (last & 0b11) !== 0) return false;
   if (pad === 2 && (last & 0b1111) !== 0) return false;
@@ -178,8 +178,8 @@ function portableCanonical(input: string): string | undefined {
   // Whitespace dropped, the URL-safe alphabet mapped to the standard one, then: data characters, padding.
   const parts = /^([A-Za-z0-9+/]*)(=*)$/.exec(input.replace(WHITESPACE, "").replace(/-/g, "+").replace(/_/g, "/"));
   if (parts === null) return undefined;
-  let s = parts[1]!;
-  const pad = parts[2]!.length;
+  let s = parts[1];
+  const pad = parts[2].length;
   const rem = s.length % 4;
   if (rem === 1 || (pad > 0 && (pad > 2 || (s.length + pad) % 4 !== 0))) return undefined;
   if (rem !== 0) s += rem === 2 ? "==" : "=";

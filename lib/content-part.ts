@@ -48,7 +48,8 @@ import { checkSubclass, classFor, prototypeFor } from "./receiver";
  */
 export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
-const getProto = Object.getPrototypeOf;
+const getProto: (value: object) => object | null = Object.getPrototypeOf;
+const create: (proto: object) => object = Object.create;
 
 /** True for a part this copy made (the private mark); a look-alike, even a Proxy of a part, is read by its fields. */
 const isPart = isGenuinePart as (value: unknown) => value is ContentPart;
@@ -63,9 +64,9 @@ function fill(target: object, fields: PartFields): ContentPart {
 }
 
 /** The one place a part is made from checked fields (the constructor fills `this` the same way). */
-function makePart<P extends ContentPart = ContentPart>(fields: PartFields, proto: object = ContentPart.prototype): P {
+function makePart(fields: PartFields, proto: object = ContentPart.prototype): ContentPart {
   checkSubclass(proto, ContentPart.prototype, FIELDS);
-  return fill(Object.create(proto), fields) as P;
+  return fill(create(proto), fields);
 }
 
 /**
@@ -80,7 +81,7 @@ function protoFor(cls: unknown, fn: string): object {
 function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: unknown, options: unknown, cls: unknown, fn: string): Promise<P> {
   return partFromSource(kind, source, options, fn, () => {
     const proto = protoFor(cls, fn);
-    return (fields) => makePart<P>(fields, proto);
+    return (fields) => makePart(fields, proto) as P;
   });
 }
 
@@ -90,7 +91,7 @@ function utf8Length(s: string): number {
   // and so does a surrogate pair (4 bytes in 2 units).
   let n = s.length;
   for (const c of s) {
-    const cp = c.codePointAt(0)!;
+    const cp = c.codePointAt(0) ?? 0;
     if (cp >= 0x80) n += cp < 0x800 ? 1 : 2;
   }
   return n;
@@ -139,7 +140,7 @@ export class ContentPart {
    * ```
    */
   constructor(json: ContentPartJSON) {
-    checkSubclass(getProto(this), ContentPart.prototype, FIELDS);
+    checkSubclass(getProto(this) ?? ContentPart.prototype, ContentPart.prototype, FIELDS);
     fill(this, toContentPart(json, ""));
   }
 
@@ -165,7 +166,7 @@ export class ContentPart {
    */
   static text<P extends ContentPart>(this: PartClass<P>, text: string): P {
     const proto = protoFor(this, "text");
-    return makePart({ type: "text", text: checkText(text, "text") }, proto);
+    return makePart({ type: "text", text: checkText(text, "text") }, proto) as P;
   }
 
   /**
@@ -308,7 +309,7 @@ export class ContentPart {
    */
   static fromBytes<P extends ContentPart>(this: PartClass<P>, bytes: BytesSource, options?: PartOptions): P {
     const proto = protoFor(this, "fromBytes");
-    return makePart(bytesFields(bytes, checkOptions(options, "fromBytes")), proto);
+    return makePart(bytesFields(bytes, checkOptions(options, "fromBytes")), proto) as P;
   }
 
   /**
@@ -324,7 +325,7 @@ export class ContentPart {
    */
   static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromBase64");
-    return makePart(base64Fields(b64, checkOptions(options, "fromBase64")), proto);
+    return makePart(base64Fields(b64, checkOptions(options, "fromBase64")), proto) as P;
   }
 
   /**
@@ -340,7 +341,7 @@ export class ContentPart {
   static fromDataUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromDataUrl");
     const opts = checkOptions(options, "fromDataUrl");
-    return makePart(dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, ""), proto);
+    return makePart(dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, ""), proto) as P;
   }
 
   /**
@@ -357,7 +358,7 @@ export class ContentPart {
   static fromUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
     const proto = protoFor(this, "fromUrl");
     const opts = checkOptions(options, "fromUrl");
-    return makePart(urlFields(undefined, stringSource(url, PASS_HTTP), opts, ""), proto);
+    return makePart(urlFields(undefined, stringSource(url, PASS_HTTP), opts, ""), proto) as P;
   }
 
   /**
@@ -425,13 +426,15 @@ export class ContentPart {
 
   /** Decoded bytes: from the base64 length without decoding; 0 for a url part; UTF-8 length for text. */
   get byteLength(): number {
-    return this.type === "text" ? utf8Length(this.text!) : decodedLength(this.data ?? ""); // a url part: 0
+    const p = checked(this);
+    return p.text !== undefined ? utf8Length(p.text) : decodedLength(p.data ?? ""); // a url part: 0
   }
 
   /** `max(85, floor(bytes / 750))`; a text part `ceil(length / 4)`. */
   get estimatedTokens(): number {
-    if (this.type === "text") return Math.ceil(this.text!.length / 4);
-    return Math.max(85, Math.floor(this.byteLength / 750));
+    const p = checked(this);
+    if (p.text !== undefined) return Math.ceil(p.text.length / 4);
+    return Math.max(85, Math.floor(p.byteLength / 750));
   }
 
   /**
@@ -443,8 +446,8 @@ export class ContentPart {
    * ```
    */
   summary(): string {
-    if (this.type === "text") return this.text!;
-    return `${this.type} ${mediaLabel(this)}`;
+    const p = checked(this);
+    return p.text ?? `${p.type} ${mediaLabel(p)}`;
   }
 
   /**
@@ -456,7 +459,8 @@ export class ContentPart {
    * ```
    */
   describe(): { type: PartType; mimeType: string | undefined; bytes: number } {
-    return { type: this.type, mimeType: this.mimeType, bytes: this.byteLength };
+    const p = checked(this);
+    return { type: p.type, mimeType: p.mimeType, bytes: p.byteLength };
   }
 
   /**
@@ -469,9 +473,10 @@ export class ContentPart {
    * ```
    */
   bytes(): Uint8Array {
-    if (this.type === "text") return new TextEncoder().encode(this.text);
-    if (this.data === undefined) throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself.");
-    return decodeBase64(this.data);
+    const p = checked(this);
+    if (p.text !== undefined) return new TextEncoder().encode(p.text);
+    if (p.data === undefined) throw partError("unsupported", "", "A url part has no bytes in memory", "Fetch the url yourself.");
+    return decodeBase64(p.data);
   }
 
   /**
@@ -483,8 +488,10 @@ export class ContentPart {
    * ```
    */
   toDataUrl(): string {
+    const p = checked(this);
     // A text part gives its UTF-8; a url part has no data, and bytes() refuses it.
-    return `data:${this.type === "text" ? "text/plain;charset=utf-8" : this.mimeType};base64,${this.data ?? encodeBase64(this.bytes())}`;
+    const mime = p.mimeType ?? "text/plain;charset=utf-8";
+    return `data:${mime};base64,${p.data ?? encodeBase64(p.bytes())}`;
   }
 
   /**
@@ -497,11 +504,13 @@ export class ContentPart {
    * ```
    */
   equals(other: unknown): boolean {
-    return other === this || (isPart(other) && getProto(other) === getProto(this) && samePartFields(this, other));
+    const p = checked(this);
+    return other === this || other === p || (isPart(other) && getProto(other) === getProto(p) && samePartFields(p, other));
   }
 
   /**
-   * A copy with another name (`undefined` removes it). A text part has no name.
+   * A copy with another name (`undefined` removes it). A text part has no name; a name holding a control
+   * character is `invalid-name`.
    * See [Reading what callers pass](../README.md#reading-what-callers-pass).
    *
    * @example
@@ -510,8 +519,9 @@ export class ContentPart {
    * ```
    */
   withName(name: string | undefined): this {
-    if (this.type === "text") throw notOnText("name", "name");
-    return makePart({ ...this, name: name === undefined ? undefined : checkName(name, "name") }, getProto(this));
+    const p = checked(this);
+    if (p.type === "text") throw notOnText("name", "name");
+    return makePart({ ...p, name: name === undefined ? undefined : checkName(name, "name") }, getProto(p) ?? undefined) as this;
   }
 
   /**
@@ -525,7 +535,8 @@ export class ContentPart {
    * ```
    */
   withMimeType(mimeType: string, options?: { verifyMime?: boolean }): this {
-    return makePart({ ...this, mimeType: changedMime(this.type, this.data, mimeType, options) }, getProto(this));
+    const p = checked(this);
+    return makePart({ ...p, mimeType: changedMime(p.type, p.data, mimeType, options) }, getProto(p) ?? undefined) as this;
   }
 
   /**
@@ -537,8 +548,9 @@ export class ContentPart {
    * ```
    */
   toJSON(): ContentPartJSON {
+    const p = checked(this);
     const out: Record<string, unknown> = {};
-    for (const k of FIELDS) if (this[k] !== undefined) out[k] = this[k];
+    for (const k of FIELDS) if (p[k] !== undefined) out[k] = p[k];
     return out as ContentPartJSON;
   }
 
@@ -551,14 +563,44 @@ export class ContentPart {
    * ```
    */
   toString(): string {
-    return this.summary();
+    return checked(this).summary();
   }
 
-  /** @internal Node's `util.inspect` shows the summary, never the data. */
+  /** @internal Node's `util.inspect` shows the summary, never the data; a look-alike that fails the check, its error code. */
   [INSPECT](): string {
-    const name = this.name === undefined ? "" : `, name: ${JSON.stringify(this.name)}`;
-    const text = this.text!;
-    return `ContentPart(${this.type === "text" ? JSON.stringify(text.length <= 60 ? text : `${text.slice(0, 57)}...`) : this.summary()}${name})`;
+    let p: ContentPart;
+    try {
+      p = checked(this);
+    } catch (e) {
+      return `ContentPart(not a valid part: ${asPartError(e).code})`;
+    }
+    const name = p.name === undefined ? "" : `, name: ${JSON.stringify(p.name)}`;
+    const text = p.text;
+    return `ContentPart(${text === undefined ? p.summary() : JSON.stringify(text.length <= 60 ? text : `${text.slice(0, 57)}...`)}${name})`;
+  }
+}
+
+/**
+ * The receiver of an instance method as a part: itself when this copy made it (the fast path); anything else
+ * (an object made with `Object.create(ContentPart.prototype)`, JSON given the prototype, a Proxy of a part,
+ * a part of another loaded copy, no receiver at all) read once and checked as `fromJSON` reads it, into a
+ * part of the receiver's class when that is `ContentPart` or a subclass: so that no method builds on, or
+ * shows, a field nobody checked. What fails is a ContentPartError (`invalid-base64`, `invalid-source`...),
+ * never a bare TypeError. See the README, "Reading what callers pass" ("Every method, every receiver").
+ */
+function checked(receiver: unknown): ContentPart {
+  return isPart(receiver) ? receiver : partCheck(() => toContentPart(receiver, "", receiverProto(receiver)));
+}
+
+/** The prototype a checked copy of a look-alike receiver is made with: its own when that is a part class's, else `ContentPart.prototype`. */
+function receiverProto(receiver: unknown): object {
+  const base = ContentPart.prototype;
+  if (typeof receiver !== "object" || receiver === null) return base;
+  try {
+    const proto = getProto(receiver);
+    return proto !== null && (proto === base || Object.prototype.isPrototypeOf.call(base, proto)) ? proto : base;
+  } catch {
+    return base; // a Proxy whose getPrototypeOf trap throws: its fields are read, and report what else throws
   }
 }
 
@@ -567,12 +609,12 @@ export class ContentPart {
  * provider's placeholder). Never the data.
  */
 export function partLabel(p: ContentPart): string {
-  return p.type === "text" ? `text part (${p.text!.length} characters)` : `${p.type} part ${mediaLabel(p)}`;
+  return p.text !== undefined ? `text part (${p.text.length} characters)` : `${p.type} part ${mediaLabel(p)}`;
 }
 
 /** `(image/png, 82 bytes)`, or `(image/png, url)` for a url part. */
 function mediaLabel(p: ContentPart): string {
-  return `(${p.mimeType}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
+  return `(${p.mimeType ?? ""}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
 }
 
 /**

@@ -33,6 +33,7 @@ export type ContentPartErrorCode =
   | "mime-mismatch"
   | "read-failed"
   | "invalid-source"
+  | "invalid-name"
   | "unsupported";
 
 /** Every code any toolnexus error carries. */

@@ -19,17 +19,17 @@ export const EXTENSIONS: Readonly<Record<string, string>> = Object.freeze({
  * The media table's types: how a message names each, and its signature, matched against the leading bytes
  * read as Latin-1 (one character per byte).
  */
-const SIGNATURES: Readonly<Record<string, readonly [name: string, signature: RegExp]>> = {
-  "image/png": ["a PNG image", /^\x89PNG\r\n\x1a\n/],
-  "image/jpeg": ["a JPEG image", /^\xff\xd8\xff/],
-  "image/gif": ["a GIF image", /^GIF8[79]a/],
-  "image/webp": ["a WebP image", /^RIFF[^]{4}WEBP/],
-  "application/pdf": ["a PDF document", /^%PDF-/],
+const SIGNATURES: ReadonlyMap<string, readonly [name: string, signature: RegExp]> = new Map<string, readonly [string, RegExp]>([
+  ["image/png", ["a PNG image", /^\x89PNG\r\n\x1a\n/]],
+  ["image/jpeg", ["a JPEG image", /^\xff\xd8\xff/]],
+  ["image/gif", ["a GIF image", /^GIF8[79]a/]],
+  ["image/webp", ["a WebP image", /^RIFF[^]{4}WEBP/]],
+  ["application/pdf", ["a PDF document", /^%PDF-/]],
   // An ID3 tag, or an MPEG audio frame: 11 sync bits, a version that is not the reserved one (bits 01) and
   // layer I, II or III (not 00), which leaves second bytes E2-E7, F2-F7 and FA-FF.
-  "audio/mpeg": ["an MP3 audio file", /^(ID3|\xff[\xe2-\xe7\xf2-\xf7\xfa-\xff])/],
-  "audio/wav": ["a WAV audio file", /^RIFF[^]{4}WAVE/],
-};
+  ["audio/mpeg", ["an MP3 audio file", /^(ID3|\xff[\xe2-\xe7\xf2-\xf7\xfa-\xff])/]],
+  ["audio/wav", ["a WAV audio file", /^RIFF[^]{4}WAVE/]],
+]);
 
 /** How many leading bytes `sniff` needs. */
 export const SNIFF_BYTES = 12;
@@ -54,28 +54,57 @@ export function mimeForExtension(ext: string): string | undefined {
 /** Identifies the media table's types by their leading bytes; `undefined` when none matches. */
 export function sniff(bytes: Uint8Array): string | undefined {
   const head = String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES));
-  // Own keys only: a `for...in` would also visit keys added to Object.prototype.
-  for (const mime of Object.keys(SIGNATURES)) if (SIGNATURES[mime]![1].test(head)) return mime;
+  for (const [mime, [, signature]] of SIGNATURES) if (signature.test(head)) return mime;
   return undefined;
 }
 
 /** True when the media table has a signature for this mime type, so its bytes can be checked. */
 export function hasSignature(mime: string): boolean {
-  return Object.hasOwn(SIGNATURES, mime);
+  return SIGNATURES.has(mime);
 }
 
 /** `a PNG image (image/png)`, or `bytes with no known signature`, for messages. */
 export function describeMedia(mime: string | undefined): string {
   if (mime === undefined) return "bytes that match no signature of the media table";
-  return `${hasSignature(mime) ? SIGNATURES[mime]![0] : mime} (${mime})`;
+  return `${SIGNATURES.get(mime)?.[0] ?? mime} (${mime})`;
 }
 
-const TOKEN = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+/** A type/subtype of ASCII token characters, either case (lowercased once it passes). */
+const TOKEN = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
 
-/** Lowercases a mime type and drops its parameters; `undefined` when it is not of the form `type/subtype`. */
+/** True for the ASCII whitespace a mime type or a data: URL's header may be padded with (tab, LF, FF, CR, space). */
+function isAsciiSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
+/**
+ * `s` without ASCII whitespace at either end; any other character, an NBSP or a BOM among them, stays (and
+ * so makes a mime type that holds it invalid). A loop, not a regular expression: linear on any input.
+ */
+export function trimAscii(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isAsciiSpace(s.charCodeAt(start))) start++;
+  while (end > start && isAsciiSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+/**
+ * Drops a mime type's parameters, then trims and lowercases it in ASCII only; `undefined` when it is not of
+ * the form `type/subtype`. A type/subtype holding any other character is refused, never rewritten: an NBSP or
+ * a BOM is not trimmed, and the Kelvin sign (U+212A, which Unicode lowercases to `k`) is not `k`. See the
+ * README, "Sources".
+ *
+ * @example
+ * ```ts
+ * normalizeMime(" Image/PNG; charset=x"); // "image/png"
+ * normalizeMime("image/\u212Aey"); // undefined
+ * ```
+ */
 export function normalizeMime(mime: string): string | undefined {
-  const bare = mime.split(";", 1)[0]!.trim().toLowerCase();
-  return TOKEN.test(bare) ? bare : undefined;
+  const semi = mime.indexOf(";");
+  const bare = trimAscii(semi === -1 ? mime : mime.slice(0, semi));
+  return TOKEN.test(bare) ? bare.toLowerCase() : undefined;
 }
 
 /** The part type a mime type belongs to: `image/*`, `audio/*`, everything else `file`. */

@@ -7,7 +7,7 @@ import { decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./
 import { isArrayAt, readOptions, readOwn, wrongType } from "./boundary";
 import { asPartError, ContentPartError, partError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
-import { baseName, describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, type MediaType } from "./media";
+import { baseName, describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, trimAscii, type MediaType } from "./media";
 import { joinPath } from "./path";
 import { asyncIteratorOf, isBlob, isReadableStream, lookUp, readBytes, urlHref } from "./platform";
 import { readSource, type SourceReaders } from "./read-source";
@@ -138,35 +138,57 @@ function unknownExtension(path: string, ext: string): ContentPartError {
 // ---------------------------------------------------------------------------------------------------------
 // Checks shared by the factories, the options and the JSON reader
 
-/** `value` as a string: `undefined` when absent (a `missing` error when `required`), `invalid-type` if not a string. */
-function stringOf(value: unknown, path: string, what: string, fix: string, required = false): string | undefined {
-  if (value === undefined) {
-    if (required) throw partError("missing", path, `${what} is missing`, fix);
-    return undefined;
-  }
+/** `value` as a string, or `undefined` when absent; `invalid-type` when it is not a string. */
+function stringOf(value: unknown, path: string, what: string, fix: string): string | undefined {
+  if (value === undefined) return undefined;
   if (typeof value !== "string") partWrongType(path, what, "a string", value, fix);
-  return value as string;
+  return value;
+}
+
+/** `value` as a string: a `missing` error when absent, `invalid-type` when it is not a string. */
+function requiredString(value: unknown, path: string, what: string, fix: string): string {
+  const s = stringOf(value, path, what, fix);
+  if (s === undefined) throw partError("missing", path, `${what} is missing`, fix);
+  return s;
 }
 
 /** A caller's mime type, lowercased and without parameters; `unknown-mime` when it is not type/subtype. */
-function checkMime(value: unknown, path: string, what: string, required = false): string | undefined {
-  const s = stringOf(value, path, what, GIVE_MIME, required);
-  if (s === undefined) return undefined;
+function mimeOf(s: string, path: string, what: string): string {
   const mime = normalizeMime(s);
   if (mime === undefined) throw partError("unknown-mime", path, `${what} ${quoted(s)} is not a mime type`, GIVE_MIME);
   return mime;
+}
+
+/** An optional mime type: `undefined` when absent, else a string checked by {@link mimeOf}. */
+function checkMime(value: unknown, path: string, what: string): string | undefined {
+  const s = stringOf(value, path, what, GIVE_MIME);
+  return s === undefined ? undefined : mimeOf(s, path, what);
 }
 
 /** A string that must not be empty: `invalid-type` when not a string, `emptyCode` when empty. */
 function filledString(value: unknown, path: string, what: string, fix: string, emptyCode: ToolnexusErrorCode): string {
   if (typeof value !== "string") partWrongType(path, what, "a string", value, fix);
   if (value === "") throw partError(emptyCode, path, `${what} is empty`, fix);
-  return value as string;
+  return value;
 }
 
-/** A part's name: a non-empty string. */
+/**
+ * The characters a part's name may not hold: the C0 and C1 control characters, DEL, and the line and paragraph
+ * separators U+2028 and U+2029 (which end a line as a line feed does). A name is a label shown in lines of
+ * text (a provider's placeholder, a log line): one of these would start a line of its own there.
+ */
+const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A part's name: a non-empty string without a control character (an `invalid-name` error), given in
+ * options, derived from a path or a File's name, or read by `fromJSON`.
+ */
 export function checkName(name: unknown, path: string): string {
-  return filledString(name, path, "The name", PASS_NAME, "invalid-value");
+  const s = filledString(name, path, "The name", PASS_NAME, "invalid-value");
+  if (NAME_CONTROL.test(s)) {
+    throw partError("invalid-name", path, `The name ${quoted(s)} holds a control character (a line break, a tab, an escape code)`, "Remove the control characters from the name, or leave the name out.");
+  }
+  return s;
 }
 
 /** A text part's text: a non-empty string. */
@@ -214,7 +236,7 @@ function checkedOptions({ mimeType, name, maxBytes, verifyMime }: Record<(typeof
   }
   if (verifyMime !== undefined) {
     if (typeof verifyMime !== "boolean") partWrongType("verifyMime", "options.verifyMime", "a boolean", verifyMime, "Pass true or false.");
-    checked.verifyMime = verifyMime as boolean;
+    checked.verifyMime = verifyMime;
   }
   return checked;
 }
@@ -304,10 +326,15 @@ function buildFields(kind: MediaType | undefined, payload: Payload, opts: Checke
   if (mime === undefined) throw partError("unknown-mime", path, "The media type cannot be told from the bytes or a file name", 'Pass options.mimeType, such as { mimeType: "image/png" }.');
   const type = partType(kind, mime, joinPath(path, "mimeType"));
   if (opts.verifyMime && hasSignature(mime) && found !== mime) throw signatureMismatch(path, mime, found);
-  return { type, mimeType: mime, data: payload.base64(), name: opts.name ?? (type === "file" ? fileName || undefined : undefined) };
+  // A file part is named by its file's base name unless the options name it: checked as a given name is.
+  const name = opts.name ?? (type === "file" && fileName ? checkName(fileName, joinPath(path, "name")) : undefined);
+  return { type, mimeType: mime, data: payload.base64(), name };
 }
 
-/** {@link readBytes}, with a detached view or buffer refused as an `invalid-source` error. */
+/**
+ * {@link readBytes}, with a detached view or buffer, and a view its buffer no longer covers (a resizable
+ * ArrayBuffer that shrank), refused as an `invalid-source` error: never the bytes at the start of the buffer.
+ */
 function bytesOf(value: unknown): Uint8Array | undefined {
   const read = readBytes(value);
   if (read === "detached") {
@@ -316,6 +343,14 @@ function bytesOf(value: unknown): Uint8Array | undefined {
       "",
       "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
       "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
+    );
+  }
+  if (read === "out-of-range") {
+    throw partError(
+      "invalid-source",
+      "",
+      "The bytes are a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range)",
+      "Pass a view of the bytes the buffer holds now, or a copy made before it shrank (bytes.slice()).",
     );
   }
   return read;
@@ -359,9 +394,9 @@ function percentDecode(payload: string, path: string): Uint8Array {
   let n = 0;
   // Escapes are ASCII, so each is still three bytes here; the octets are written over the input, never ahead of it.
   for (let i = 0; i < bytes.length; i++) {
-    let b = bytes[i]!;
+    let b = bytes[i];
     if (b === 37 /* % */) {
-      b = parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
+      b = parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16);
       i += 2;
     }
     bytes[n++] = b;
@@ -377,8 +412,8 @@ export function dataUrlFields(kind: MediaType | undefined, url: string, opts: Ch
   }
   const header = url.slice(5, comma);
   const isBase64 = /;\s*base64\s*$/i.test(header);
-  const declared = header.split(";", 1)[0]!.trim();
-  const sourceMime = declared === "" ? undefined : checkMime(declared, path, "The data: URL's type");
+  const declared = trimAscii(header.split(";", 1)[0]);
+  const sourceMime = declared === "" ? undefined : mimeOf(declared, path, "The data: URL's type");
   let body = url.slice(comma + 1);
   let payload: Payload;
   if (isBase64) {
@@ -405,7 +440,7 @@ export function dataUrlFields(kind: MediaType | undefined, url: string, opts: Ch
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** What read-source.ts needs of the library, handed in (it imports nothing). */
-const READERS: SourceReaders = { isBlob, isReadableStream, asyncIteratorOf, lookUp, chunk: readBytes, message: thrownMessage };
+const READERS: SourceReaders = { isBlob, isReadableStream, asyncIteratorOf, lookUp, chunk: readBytes, message: thrownMessage, quote: quoted };
 
 /**
  * The fields of a part read from any source of the async factories (`kind` fixed by `image`, `file` and
@@ -429,7 +464,7 @@ async function sourceFields(kind: MediaType | undefined, source: unknown, option
   // A file path, a Blob, a stream: read by read-source.ts, which reports failures as data.
   const read = await readSource(source, opts.maxBytes, READERS);
   if (read === undefined) {
-    const objectLike = (typeof source === "object" && source !== null) || typeof source === "function";
+    const objectLike = typeof source === "object" || typeof source === "function"; // null was refused above
     throw partError("invalid-source", "", `The source is ${typeName(source)}`, objectLike ? PASS_SOURCE_OBJECT : PASS_SOURCE);
   }
   // The readers' own objects, read by their own keys (a key absent from one is not looked up on Object.prototype).
@@ -462,7 +497,7 @@ export async function partFromSource<P>(kind: MediaType | undefined, source: unk
 export function settled<P>(promise: Promise<P>): Promise<SafeResult<P, ContentPartError>> {
   return promise.then(
     (data) => ({ success: true as const, data }),
-    (error: ContentPartError) => ({ success: false as const, error }),
+    (error: unknown) => ({ success: false as const, error: asPartError(error) }),
   );
 }
 
@@ -484,7 +519,8 @@ function notAPart(value: unknown): [string, string] | undefined {
     return ["A string", fix];
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const g = globalThis as { Buffer?: { isBuffer(v: unknown): boolean }; Blob?: Function; File?: Function };
+  type Class = abstract new (...args: never) => unknown;
+  const g = globalThis as { Buffer?: { isBuffer(v: unknown): boolean }; Blob?: Class; File?: Class };
   try {
     if (g.Buffer !== undefined && g.Buffer.isBuffer(value)) return ["A Buffer", "Use ContentPart.fromBytes(buffer, { mimeType })."];
     if (ArrayBuffer.isView(value)) return [`A ${viewName(value)}`, "Use ContentPart.fromBytes(bytes, { mimeType })."];
@@ -517,10 +553,10 @@ export function jsonFields(value: unknown, path: string): PartFields {
   }
   const fields = partCheck(() => readOwn(value, FIELDS, path));
   const at = (k: (typeof FIELDS)[number]) => joinPath(path, k);
-  const type = stringOf(fields.type, at("type"), "The type", SET_TYPE, true)!;
+  const type = requiredString(fields.type, at("type"), "The type", SET_TYPE);
   if (!TYPES.includes(type)) throw partError("invalid-value", at("type"), `The type ${quoted(type)} is not a part type`, SET_TYPE);
   if (type === "text") {
-    const text = checkText(stringOf(fields.text, at("text"), "The text", PASS_TEXT, true), at("text"));
+    const text = checkText(requiredString(fields.text, at("text"), "The text", PASS_TEXT), at("text"));
     for (const k of FIELDS.slice(2)) {
       if (fields[k] !== undefined) throw notOnText(at(k), k);
     }
@@ -528,20 +564,20 @@ export function jsonFields(value: unknown, path: string): PartFields {
   }
   const kind = type as MediaType;
   if (fields.text !== undefined) throw partError("invalid-value", at("text"), `${article(kind)} ${kind} part has no text`, "Remove text, or use a text part.");
-  const mimeType = checkMime(fields.mimeType, at("mimeType"), "The mimeType", true)!;
+  const mimeType = mimeOf(requiredString(fields.mimeType, at("mimeType"), "The mimeType", GIVE_MIME), at("mimeType"), "The mimeType");
   partType(kind, mimeType, at("mimeType"), true);
   const name = fields.name === undefined ? undefined : checkName(fields.name, at("name"));
   const { data, url } = fields;
   if (data !== undefined && url !== undefined) throw partError("source-conflict", path, "The part has both data and url", "Keep one.");
   if (data === undefined && url === undefined) throw partError("source-missing", path, "The part has neither data nor url", "Set data or url.");
   if (data !== undefined) {
-    const raw = stringOf(data, at("data"), "The data", "Set data to a base64 string.")!;
+    const raw = requiredString(data, at("data"), "The data", "Set data to a base64 string.");
     const b64 = toCanonicalBase64(raw);
     if (b64 === undefined) throw notBase64(at("data"), "The data", raw, "put it in url instead");
     if (b64 === "") throw partError("empty", at("data"), "The data holds zero bytes", "A part needs content.");
     return { type: kind, mimeType, data: b64, name };
   }
   // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
-  const href = stringOf(url, at("url"), "The url", PASS_HTTP)!;
+  const href = requiredString(url, at("url"), "The url", PASS_HTTP);
   return urlFields(kind, href, { mimeType, name, maxBytes: undefined, verifyMime: false }, at("url"));
 }

@@ -7,12 +7,16 @@
 // Also the one prototype walk of the library ({@link lookUp}), for brands and for the readers of
 // read-source.ts, which are handed these functions rather than importing them.
 
+/** A property's descriptor, its accessor typed as the plain function it is (called with `Reflect.apply`, never detached from a receiver it needs). */
+type Descriptor = { readonly value?: unknown; readonly get?: (this: unknown) => unknown };
+const ownDescriptor: (o: object, key: PropertyKey) => Descriptor | undefined = Object.getOwnPropertyDescriptor;
+
 /**
  * What the platform getter `key` of `proto` (its own accessor, which reads an internal slot) answers for
  * `value`; `undefined` when `proto` has no such getter or it throws (`value` lacks the slot).
  */
 function readSlot(proto: object, key: PropertyKey, value: unknown): unknown {
-  const get = Object.getOwnPropertyDescriptor(proto, key)?.get;
+  const get = ownDescriptor(proto, key)?.get;
   if (get === undefined) return undefined;
   try {
     return Reflect.apply(get, value, []);
@@ -21,16 +25,33 @@ function readSlot(proto: object, key: PropertyKey, value: unknown): unknown {
   }
 }
 
-/** What {@link readBytes} found: bytes, a view or buffer that was detached, or something that is not bytes. */
-type BytesRead = Uint8Array | "detached" | undefined;
+/**
+ * What {@link readBytes} found: bytes; a view or buffer that was detached; a view whose buffer no longer covers
+ * its range (a resizable ArrayBuffer that shrank); or `undefined`, something that is not bytes.
+ */
+type BytesRead = Uint8Array | "detached" | "out-of-range" | undefined;
 
 const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
+/** `%TypedArray%.prototype.at`, taken at load: it throws for a typed array that is out of bounds or detached. */
+const typedAt = ownDescriptor(TYPED_ARRAY, "at")?.value as ((this: unknown, i: number) => unknown) | undefined;
+/** The prototypes of the two buffer classes; a runtime without SharedArrayBuffer (some browsers) has one. */
+const BUFFERS: readonly object[] = [ArrayBuffer.prototype, (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype].filter((p) => p !== undefined);
+
+/** A number a slot getter answered, or `undefined` (no slot, or the getter threw). */
+function readNumber(proto: object, key: string, value: unknown): number | undefined {
+  const n = readSlot(proto, key, value);
+  return typeof n === "number" ? n : undefined;
+}
 
 /**
  * Reads bytes in any spelling (any typed array, a DataView, an ArrayBuffer or SharedArrayBuffer, from this
- * realm or another) as a fresh Uint8Array view of the same memory (no copy), `"detached"` for a view or
- * buffer whose memory was transferred away, or `undefined` when `value` is not bytes. The one reader of
- * bytes: the factories, the stream readers (one chunk each) and the provider readers that take bytes.
+ * realm or another) as a fresh Uint8Array view of the same memory (no copy), of the bytes the view covers
+ * now. `"detached"` for a view or buffer whose memory was transferred away, `"out-of-range"` for a view whose
+ * buffer no longer covers its range (a resizable ArrayBuffer that shrank: a typed array then reports length
+ * 0 and a DataView throws, and neither may be read as the first bytes of the buffer), `undefined` when
+ * `value` is not bytes. The offset and length are checked against the buffer's current `byteLength`, read
+ * through its own slot getter. The one reader of bytes: the factories, the stream readers (one chunk each)
+ * and the provider readers that take bytes.
  *
  * @example
  * ```ts
@@ -40,26 +61,38 @@ const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
  * ```
  */
 export function readBytes(value: unknown): BytesRead {
-  let proto: object | undefined;
-  let buffer: ArrayBufferLike = value as ArrayBufferLike;
+  let view: object | undefined; // the prototype whose getters read the view's slots
+  let buffer: unknown = value;
   if (ArrayBuffer.isView(value)) {
     // A typed array answers its toStringTag getter; a DataView gets `undefined` there.
-    proto = readSlot(TYPED_ARRAY, Symbol.toStringTag, value) ? TYPED_ARRAY : DataView.prototype;
-    buffer = readSlot(proto, "buffer", value) as ArrayBufferLike;
-  } else {
-    for (const ctor of [ArrayBuffer, globalThis.SharedArrayBuffer]) if (ctor && readSlot(ctor.prototype, "byteLength", value) !== undefined) proto = ctor.prototype;
-    if (proto === undefined) return undefined;
+    view = readSlot(TYPED_ARRAY, Symbol.toStringTag, value) === undefined ? DataView.prototype : TYPED_ARRAY;
+    buffer = readSlot(view, "buffer", value);
   }
-  // A detached buffer reads as empty (a DataView's byteLength throws): only then is the detach test needed.
-  const length = readSlot(proto, "byteLength", value) as number | undefined;
-  if (!length) {
+  let total: number | undefined;
+  for (const p of BUFFERS) total ??= readNumber(p, "byteLength", buffer);
+  if (total === undefined) return undefined;
+  // A detached buffer reads as empty: only then is the detach test needed (it throws on a detached buffer only).
+  const memory = buffer as ArrayBufferLike;
+  if (total === 0) {
     try {
-      new Uint8Array(buffer, 0, 0); // throws on a detached buffer, and only then
+      new Uint8Array(memory, 0, 0);
     } catch {
       return "detached";
     }
   }
-  return new Uint8Array(buffer, (readSlot(proto, "byteOffset", value) as number | undefined) ?? 0, length);
+  if (view === undefined) return new Uint8Array(memory, 0, total);
+  // A DataView out of range throws from both getters; a typed array answers 0 and 0, and only `at` tells.
+  const length = readNumber(view, "byteLength", value);
+  const offset = readNumber(view, "byteOffset", value);
+  if (length === undefined || offset === undefined || offset + length > total) return "out-of-range";
+  if (length === 0 && view === TYPED_ARRAY && typedAt !== undefined) {
+    try {
+      Reflect.apply(typedAt, value, [0]);
+    } catch {
+      return "out-of-range";
+    }
+  }
+  return new Uint8Array(memory, offset, length);
 }
 
 /** The `href` of a real URL object (of any realm), read through `URL.prototype`'s getter; else `undefined`. */
@@ -114,7 +147,7 @@ export function lookUp(value: object, key: PropertyKey, stop?: object): unknown 
   for (let i = 0; holder !== null && holder !== stop && i < MAX_CHAIN; i++) {
     const next = Object.getPrototypeOf(holder) as object | null;
     if (holder === Object.prototype || (next === null && holder !== value)) return undefined;
-    const desc = Object.getOwnPropertyDescriptor(holder, key);
+    const desc = ownDescriptor(holder, key);
     if (desc !== undefined) return "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);
     holder = next;
   }

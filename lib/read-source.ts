@@ -68,6 +68,8 @@ export interface SourceReaders {
   readonly chunk: ChunkReader;
   /** The message of anything thrown, for a failure's text. */
   readonly message: (e: unknown) => string;
+  /** A caller's string as a message quotes it: at most its first 40 characters, and how many more there were. */
+  readonly quote: (s: string) => string;
 }
 
 type IteratorMethod = (this: object) => unknown;
@@ -90,13 +92,36 @@ export async function readSource(source: unknown, maxBytes: number | undefined, 
       const bytes = await readBlob(source, maxBytes, readers);
       return { bytes, name: typeof name === "string" && name !== "" ? name : undefined, type: source.type || undefined };
     }
-    if (readers.isReadableStream(source)) return { bytes: await readStream(source, maxBytes, readers) };
+    if (readers.isReadableStream(source)) return { bytes: await readAlone(source, () => readStream(source, maxBytes, readers)) };
     const iterate = readers.asyncIteratorOf(source);
-    if (iterate !== undefined) return { bytes: await readIterable(source as object, iterate, maxBytes, readers) };
+    if (iterate !== undefined) return { bytes: await readAlone(source as object, () => readIterable(source as object, iterate, maxBytes, readers)) };
     return undefined;
   } catch (e) {
     if (e instanceof Failure) return e;
     throw e;
+  }
+}
+
+/** The streams and async iterables a factory is reading now. */
+const reading = new WeakSet();
+
+/**
+ * Runs `read` of `source` unless a factory is reading it already: one stream or async iterable is read by one
+ * factory at a time, and a second concurrent read is a `read-failed` failure, never interleaved bytes (two
+ * readers pulling from one iterator would each get some of its chunks).
+ */
+async function readAlone(source: object, read: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  if (reading.has(source)) {
+    throw new Failure(
+      "read-failed",
+      "The stream is already being read by another ContentPart factory; one stream or async iterable is read by one factory at a time. Await the first read, or pass each factory a stream of its own.",
+    );
+  }
+  reading.add(source);
+  try {
+    return await read();
+  } finally {
+    reading.delete(source);
   }
 }
 
@@ -111,9 +136,10 @@ function readFailed(what: string, cause: unknown, readers: SourceReaders): Failu
 
 /**
  * How the core reads one chunk: its bytes (a view of the chunk's memory, not a copy), `"detached"` for a view
- * of a detached ArrayBuffer, or `undefined` when the chunk is not bytes.
+ * of a detached ArrayBuffer, `"out-of-range"` for a view its buffer no longer covers (a resizable ArrayBuffer
+ * that shrank), or `undefined` when the chunk is not bytes.
  */
-type ChunkReader = (chunk: unknown) => Uint8Array | "detached" | undefined;
+type ChunkReader = (chunk: unknown) => Uint8Array | "detached" | "out-of-range" | undefined;
 
 /**
  * The bytes of a stream, copied in as each chunk arrives: a producer may reuse its buffer for the next chunk
@@ -144,11 +170,18 @@ class Collected {
 }
 
 /**
- * One chunk of a stream as bytes (a view of the chunk, to be copied at once); a chunk that is not bytes, or
- * a view of a detached buffer, is an `invalid-source` naming its index.
+ * One chunk of a stream as bytes (a view of the chunk, to be copied at once); a chunk that is not bytes, a
+ * view of a detached buffer, or a view its shrunk buffer no longer covers, is an `invalid-source` naming its
+ * index.
  */
 function chunkBytes(chunk: unknown, index: number, readers: SourceReaders): Uint8Array {
   const bytes = readers.chunk(chunk);
+  if (bytes === "out-of-range") {
+    throw new Failure(
+      "invalid-source",
+      `Chunk ${index} of the stream is a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range). Yield a view of the bytes the buffer holds now, or a copy (chunk.slice()).`,
+    );
+  }
   if (bytes === "detached") {
     throw new Failure(
       "invalid-source",
@@ -174,6 +207,7 @@ async function readStream(
   let reader: ReadableStreamDefaultReader<unknown>;
   try {
     // The platform's own method, not one the stream (or a subclass) may have put in its place.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- taken from the prototype to be called on the stream with Reflect.apply
     reader = Reflect.apply(ReadableStream.prototype.getReader, stream, []) as ReadableStreamDefaultReader<unknown>;
   } catch (e) {
     throw readFailed("the stream", e, readers);
@@ -327,23 +361,26 @@ function looksLikeBase64(s: string): boolean {
 }
 
 /**
- * A file that could not be read. The message names the path and Node's reason, without the copy of the path
- * Node appends (`, open '...'`). A string that looks like base64 was a payload passed where a path goes: it
- * is an `invalid-source`, and neither the message nor a cause repeats it.
+ * A file that could not be read. The message names the path as every message quotes a caller's string (at
+ * most its first 40 characters: a string that is no file may be a payload, a data: URL with a stray space or
+ * quotes, or a part's JSON text) and Node's reason, without the copy of the path Node appends (`, open
+ * '...'`). The `cause` is a new Error of that reason and Node's `code` (`ENOENT`), never Node's own error,
+ * whose message and `path` hold the whole string. A string that looks like base64 was a payload passed where
+ * a path goes: it is an `invalid-source`, and neither the message nor a cause repeats it.
  */
 function fileFailed(path: string, cause: unknown, readers: SourceReaders): Failure {
+  const given: unknown = typeof cause === "object" && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  const code = typeof given === "string" ? given : undefined;
   if (looksLikeBase64(path)) {
-    const code = typeof (cause as { code?: unknown } | null)?.code === "string" ? ` (${(cause as { code: string }).code})` : "";
     return new Failure(
       "invalid-source",
-      `The source string is not a file that can be read${code}, and it looks like base64, so it is not shown here. Pass base64 to ContentPart.fromBase64(b64, { mimeType }), or a data: URL such as data:image/png;base64,....`,
+      `The source string is not a file that can be read${code === undefined ? "" : ` (${code})`}, and it looks like base64, so it is not shown here. Pass base64 to ContentPart.fromBase64(b64, { mimeType }), or a data: URL such as data:image/png;base64,....`,
     );
   }
-  const message = readers.message(cause);
-  const reason = message.replace(/, [a-z]+ '[\s\S]*'$/, "");
+  const reason = readers.message(cause).replace(/, [a-z]+ '[\s\S]*'$/, "");
+  const shown = path.length > 40 && reason.includes(path) ? "the file system refused it" : reason;
   return withCause(
-    new Failure("read-failed", `Could not read the file ${JSON.stringify(path)}: ${reason}. Check that the path exists and names a readable file.`),
-    cause,
+    new Failure("read-failed", `Could not read the file ${readers.quote(path)}: ${shown}. Check that the path exists and names a readable file.`),
+    Object.assign(new Error(shown), code === undefined ? {} : { code }),
   );
 }
-

@@ -1,7 +1,9 @@
 // The one url rule of the library: which characters a url may hold, and what an http(s) url a part keeps
 // must look like. A part's url (the factories, `fromJSON`, `fromMcp`'s resource links) and an MCP
 // elicitation's link are checked here; each caller words the error with its own class and code, from the
-// problem and fix given here. See the README, "Sources" and "Use it with MCP".
+// problem and fix given here. See the README, "Sources" and "Use it with MCP". Also the one way a message
+// quotes a caller's string ({@link quoted}).
+import { escapeControl } from "./boundary";
 
 /** What was wrong with a url, and how to fix it, for the caller's error. */
 type UrlProblem = readonly [problem: string, fix: string];
@@ -36,13 +38,30 @@ export function isWindowsPath(s: string): boolean {
   return WINDOWS_DRIVE.test(s);
 }
 
+/** How many characters of a caller's string a message quotes at most. */
+const QUOTE_CHARS = 40;
+
 /**
- * A caller's string as a message shows it: quoted when short, else only its length. A long string where a
- * mime type, a part type or a URL scheme belongs is most likely a payload in the wrong place, and part data
- * never appears in a message.
+ * A caller's string as a message or a `cause` shows it, the one form of the library: the whole string, JSON
+ * quoted, when it has at most 40 characters; else its first 40 characters, an ellipsis inside the quotes, and
+ * how many more there were: `"data:image/png;base64,iVBORw0KGgoAAAANSU..." (and 81,234 more characters)`.
+ * A string in the wrong place (a payload where a path, a mime type or a URL scheme belongs, a part's JSON
+ * text given as a source) may hold part data, which never appears in full. JSON's escapes, then
+ * `escapeControl`'s, keep it on one line. See the README, "Errors".
+ *
+ * @example
+ * ```ts
+ * quoted("image/png"); // "\"image/png\""
+ * quoted("x".repeat(1040)); // "\"xxxx...\" (and 1,000 more characters)" with 40 x's quoted
+ * ```
  */
-export function quoted(s: string, max = 40): string {
-  return s.length <= max ? JSON.stringify(s) : `(a string of ${s.length} characters, not shown)`;
+export function quoted(s: string): string {
+  if (s.length <= QUOTE_CHARS) return escapeControl(JSON.stringify(s));
+  // Never half a surrogate pair: the cut moves back one character instead.
+  const last = s.charCodeAt(QUOTE_CHARS - 1);
+  const cut = last >= 0xd800 && last <= 0xdbff ? QUOTE_CHARS - 1 : QUOTE_CHARS;
+  const more = String(s.length - cut).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${escapeControl(JSON.stringify(`${s.slice(0, cut)}...`))} (and ${more} more characters)`;
 }
 
 /**
@@ -67,7 +86,7 @@ export function httpUrlProblem(url: string): UrlProblem | undefined {
     return ["The url is not an absolute URL", PASS_HTTP];
   }
   if (protocol !== "http:" && protocol !== "https:") {
-    return [`A ${quoted(protocol, 24)} URL is not accepted`, "Only http(s) URLs are kept; read a local file by its path."];
+    return [`A ${quoted(protocol)} URL is not accepted`, "Only http(s) URLs are kept; read a local file by its path."];
   }
   // The parser accepts `https:/x.png` and `https:x.png` (it adds the slashes), but no other reader does.
   if (!HTTP_PREFIX.test(url)) return ["The url does not start with http:// or https://", "Write the scheme with two slashes, as in https://example.com/a.png."];

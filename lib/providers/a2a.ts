@@ -416,7 +416,7 @@ function readPart(value: unknown, path: string): Read {
       // A Uint8Array (a Buffer is one) of any realm, read through the built-in getters; its bytes are copied.
       const bytes = ArrayBuffer.isView(v) && TYPED_ARRAY_NAME.call(v) === "Uint8Array" ? readBytes(v) : undefined;
       if (bytes === undefined) return lost("A2A raw part", `its raw value is ${typeName(v)}, not a Uint8Array`);
-      if (bytes === "detached") return lost("A2A raw part", "its bytes cannot be read (a detached buffer)");
+      if (bytes === "detached" || bytes === "out-of-range") return lost("A2A raw part", `its bytes cannot be read (${bytes === "detached" ? "a detached buffer" : "a view past the end of its shrunk buffer"})`);
       if (bytes.length === 0) return lost("A2A raw part", "its raw bytes are empty");
       const built = inboundPart({ mimeType, data: bytes, name });
       return built.part !== undefined ? { kind: "part", part: built.part } : lost("A2A raw part", built.why);

@@ -504,7 +504,7 @@ function toPart(media: Media): Read {
       // built-in getters: a Proxy or an own `buffer` getter runs no code) and copied into base64 now. A view
       // of a detached buffer is a loss; an ArrayBuffer itself is not bytes here. The builder copies them.
       const bytes = ArrayBuffer.isView(m.data) ? readBytes(m.data) : undefined;
-      if (bytes === "detached") return lost("its bytes cannot be read (a detached buffer)");
+      if (bytes === "detached" || bytes === "out-of-range") return lost(`its bytes cannot be read (${bytes === "detached" ? "a detached buffer" : "a view past the end of its shrunk buffer"})`);
       if (bytes === undefined) return lost(`its data is ${typeName(m.data)}, not a base64 string or bytes`);
       data = bytes;
     }

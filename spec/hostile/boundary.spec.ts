@@ -15,7 +15,7 @@ import { ToolnexusError, ValidationError } from "toolnexus";
 import { ToolnexusPayloadConverter } from "toolnexus/temporal";
 import { importEsm } from "../bridges/esm";
 import { loadBytes, loadJSON } from "../support/fixtures";
-import { describeThrown, inRealm, newRealm, safeInstanceOf } from "./constructs";
+import { describeThrown, inRealm, newRealm, safeInstanceOf, shrunkView } from "./constructs";
 
 // ---------------------------------------------------------------------------------------------------------
 // The table
@@ -566,6 +566,47 @@ function formsOf(row: Row): Form[] {
         const view = new DataView(buf.buffer, 1);
         structuredClone(buf, { transfer: [buf.buffer] });
         return { outcome: await run(r, argsWith(r, view)), code };
+      },
+    });
+  }
+
+  if (isObj(d) && typeof d.$bytes === "string") {
+    // A view whose resizable buffer shrank below its range: invalid-source, never the buffer's first bytes.
+    for (const kind of ["DataView", "Uint8Array"] as const) {
+      forms.push({
+        id: `shrunk${kind}`,
+        expect: "error",
+        run: async (r) => ({ outcome: await run(r, argsWith(r, shrunkView(build(d) as Uint8Array, kind))), code: "invalid-source" }),
+      });
+    }
+  }
+
+  if (isObj(d) && (Array.isArray(d.$stream) || Array.isArray(d.$webStream))) {
+    const chunks = (d.$stream ?? d.$webStream) as string[];
+    forms.push({
+      id: "shrunkChunk",
+      expect: "error",
+      run: async (r) => {
+        // The second chunk is a view its shrunk buffer no longer covers.
+        const at = (i: number): Uint8Array | ArrayBufferView => (i === 1 ? shrunkView(encode(chunks[i]!)) : encode(chunks[i]!));
+        const source = Array.isArray(d.$stream)
+          ? {
+              async *[Symbol.asyncIterator]() {
+                for (let i = 0; i < chunks.length; i++) yield at(i);
+              },
+            }
+          : new ReadableStream<ArrayBufferView>({ start: (c) => (chunks.forEach((_c, i) => c.enqueue(at(i))), c.close()) });
+        return { outcome: await run(r, argsWith(r, source)), code: "invalid-source" };
+      },
+    });
+    forms.push({
+      id: "concurrentRead",
+      expect: "error",
+      run: async (r) => {
+        // One source given to two calls at once: the second read is refused (read-failed), never interleaved.
+        const source = build(d);
+        const [, second] = await Promise.all([run(r, argsWith(r, source)), run(r, argsWith(r, source))]);
+        return { outcome: second, code: "read-failed" };
       },
     });
   }

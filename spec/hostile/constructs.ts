@@ -21,6 +21,8 @@
 //   arrayBuffer { length? }      new ArrayBuffer(length)
 //   dataView { length? }         new DataView(new ArrayBuffer(length))
 //   buffer { values? }           Node's Buffer.from(values)
+//   shrunkView { values?, kind? } a DataView (or kind "Uint8Array") of the second half of a resizable
+//                                ArrayBuffer holding values, which then shrank to 2 bytes: its range is gone
 //   boxed { value }              Object(value): a String, Number or Boolean object
 //   instance { fields? }         an instance of a small class (class Point), fields assigned
 //   promise                      a resolved Promise
@@ -121,6 +123,22 @@ export class Point {
   constructor(fields: Record<string, unknown> = {}) {
     for (const k of Object.keys(fields)) Object.defineProperty(this, k, { value: fields[k], enumerable: true, writable: true, configurable: true });
   }
+}
+
+/** ArrayBuffer's ES2024 resizable form (the project's TypeScript lib predates it). */
+const ResizableBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ArrayBuffer & { resize(length: number): void };
+
+/**
+ * A view of the second half of `bytes`, copied into a resizable ArrayBuffer that then shrinks to 2 bytes: the
+ * buffer no longer covers the view's range (a DataView's getters throw; a typed array reports length 0).
+ */
+export function shrunkView(bytes: Uint8Array, kind: "DataView" | "Uint8Array" = "DataView"): ArrayBufferView {
+  const buffer = new ResizableBuffer(bytes.length, { maxByteLength: bytes.length * 2 });
+  new Uint8Array(buffer).set(bytes);
+  const half = Math.floor(bytes.length / 2);
+  const view = kind === "DataView" ? new DataView(buffer, half, bytes.length - half) : new Uint8Array(buffer, half, bytes.length - half);
+  buffer.resize(2);
+  return view;
 }
 
 /** A Proxy whose every trap throws the Proxy itself: `instanceof`, `String()` and property reads all throw it. */
@@ -277,6 +295,8 @@ export function build(spec: unknown): Built {
         return new ArrayBuffer((s.length as number | undefined) ?? 4);
       case "dataView":
         return new DataView(new ArrayBuffer((s.length as number | undefined) ?? 4));
+      case "shrunkView":
+        return shrunkView(new Uint8Array((s.values as number[] | undefined) ?? [1, 2, 3, 4, 5, 6, 7, 8]), s.kind === "Uint8Array" ? "Uint8Array" : "DataView");
       case "buffer":
         return Buffer.from((s.values as number[] | undefined) ?? [1, 2, 3]);
       case "boxed":

@@ -113,7 +113,7 @@ describe("the corpus of broken documents (fixtures/invalid)", () => {
     const codes = [
       "invalid-type", "missing", "not-json", "cycle", "too-deep", "invalid-value", "invalid-timestamp", "invalid-pending",
       "source-conflict", "source-missing", "unknown-extension", "unknown-mime", "too-large", "invalid-base64", "empty",
-      "mime-mismatch", "read-failed", "invalid-source", "unsupported",
+      "mime-mismatch", "read-failed", "invalid-source", "invalid-name", "unsupported",
     ];
     const names = entries.map((e) => `${e.file}: ${e.c.name}`);
     expect(new Set(names).size).toBe(names.length);

@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { ContentPart, ContentPartError, ToolResult, ToolnexusError, ValidationError } from "toolnexus";
-import { loadJSON } from "../support/fixtures";
+import { loadBytes, loadJSON } from "../support/fixtures";
 import { thrownBy } from "../support/throws";
+import { shrunkView } from "../hostile/constructs";
 import { MEDIA, caught, hex, makeSource, mediaBytes, toBase64 } from "./support";
 
 type SourceSpec =
@@ -57,6 +58,10 @@ function special(name: string): unknown {
       return Symbol("shot.png");
     case "file-notes-txt":
       return new File([new TextEncoder().encode("hello")], "notes.txt");
+    case "file-c1-name":
+      return new File([new TextEncoder().encode("%PDF-1.4")], "report\u0085.pdf");
+    case "shrunk-view":
+      return shrunkView(new Uint8Array(loadBytes("media/fixture.png")));
     case "data-url-png-holding-jpeg":
       return `data:image/png;base64,${toBase64(mediaBytes(media("fixture.jpg")))}`;
     case "blob-webp-holding-gif":

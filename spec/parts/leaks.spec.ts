@@ -24,6 +24,23 @@ const B64 = toBase64(markerBytes);
 // The spellings the sources below use: the base64, and the base64 made fit for a URL scheme or path.
 const SPELLINGS = [B64, B64.replace(/[+/=]/g, "A"), B64.replace(/[+/=0-9]/g, "A")];
 
+/** How many characters of a caller's string an error message may quote (README, "Errors"). */
+const QUOTE_CHARS = 40;
+/** A caller's string quoted in part: `"its first 40 characters..." (and 1,234 more characters)`. */
+const CUT_QUOTE = /"((?:[^"\\]|\\.)*)\.\.\." \(and ([\d,]+) more characters\)/g;
+
+/**
+ * An error's text with each caller's string it quotes in part (README, "Errors": its first 40 characters and
+ * how many more there were) replaced by `<quoted>`, after checking that no more than 40 characters were shown.
+ */
+function withoutCutQuotes(s: string): string {
+  return s.replace(CUT_QUOTE, (_m, body: string) => {
+    const shown = JSON.parse(`"${body}"`) as string;
+    if (shown.length > QUOTE_CHARS) throw new Error(`a message quotes ${shown.length} characters of a caller's string (at most ${QUOTE_CHARS}): ${s.slice(0, 300)}`);
+    return "<quoted>";
+  });
+}
+
 /** The telltales of the payload: the base64 (any 16-character slice of it) and the marker text itself. */
 function expectClean(label: string, s: string): void {
   // Case-insensitive: a payload echoed lowercased (as a URL scheme is) is still a leak.
@@ -112,6 +129,12 @@ describe("an error about a part that holds the payload", () => {
     "json-url-payload": () => ({ type: "image", mimeType: "image/png", url: `https://example.test/${B64.replace(/[+/=]/g, "A")} .png` }),
     "json-scheme-payload": () => ({ type: "image", mimeType: "image/png", url: `${B64.replace(/[+/=0-9]/g, "A")}://example.test/a.png` }),
     "url-payload": () => `https://example.test/${B64.replace(/[+/=]/g, "A")}`,
+    "data-url-leading-space": () => ` data:image/png;base64,${B64}`,
+    "data-url-bom": () => `\uFEFFdata:image/png;base64,${B64}`,
+    "data-url-json-quoted": () => JSON.stringify(`data:image/png;base64,${B64}`),
+    "part-json-text": () => JSON.stringify({ type: "image", mimeType: "image/png", data: B64 }),
+    "mime-payload": () => ({ type: "image", mimeType: `image/${B64.replace(/[+/=]/g, "A")}\u00a0`, data: B64 }),
+    "name-payload": () => ({ type: "file", mimeType: "application/pdf", data: B64, name: `${B64}\n` }),
   };
 
   it.each(TABLE.errors)("$code: $name", async (c) => {
@@ -130,9 +153,10 @@ describe("an error about a part that holds the payload", () => {
       }
     });
     expect(e.code).toBe(c.code);
-    expectClean("the message", e.message);
-    expectClean("String(error)", String(e));
-    expectClean("the stack", String(e.stack));
-    expectClean("util.inspect(error), cause included", inspect(e, { depth: Infinity }));
+    // A message may quote the first 40 characters of the caller's string, and no more (README, "Errors").
+    expectClean("the message", withoutCutQuotes(e.message));
+    expectClean("String(error)", withoutCutQuotes(String(e)));
+    expectClean("the stack", withoutCutQuotes(String(e.stack)));
+    expectClean("util.inspect(error), cause included", withoutCutQuotes(inspect(e, { depth: Infinity })));
   });
 });

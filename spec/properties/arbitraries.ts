@@ -57,7 +57,12 @@ type MediaKind = keyof typeof MIMES;
 
 const mediaKind = fc.constantFrom<MediaKind>("image", "audio", "file");
 
-const name = fc.option(fc.string({ unit: "binary", minLength: 1, maxLength: 12 }), { nil: undefined });
+/** Any character a part's name may hold: none of the control characters (C0, DEL, C1, U+2028, U+2029) refused as `invalid-name` (README, "Options"). */
+const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const name = fc.option(
+  fc.string({ unit: "binary", minLength: 1, maxLength: 12 }).filter((s) => !NAME_CONTROL.test(s)),
+  { nil: undefined },
+);
 
 /** Canonical base64 of some bytes. */
 const payload = fc.uint8Array({ minLength: 1, maxLength: 48 }).map((b) => Buffer.from(b).toString("base64"));

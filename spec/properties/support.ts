@@ -10,7 +10,7 @@ import { describeThrown, safeInstanceOf } from "../hostile/constructs";
 export const CODES = new Set([
   "invalid-type", "missing", "not-json", "cycle", "too-deep", "invalid-value", "invalid-timestamp", "invalid-pending",
   "source-conflict", "source-missing", "unknown-extension", "unknown-mime", "too-large", "invalid-base64", "empty",
-  "mime-mismatch", "read-failed", "invalid-source", "unsupported",
+  "mime-mismatch", "read-failed", "invalid-source", "invalid-name", "unsupported",
 ]);
 
 /** Throws a printable Error unless `e` is a ToolnexusError with a known code and a string path. */

@@ -2,11 +2,11 @@
 // data. Values JSON cannot spell are written in the construct vocabulary of spec/hostile/constructs.ts
 // (`{ "$construct": "typedArray", ... }`), and the platform objects it lacks as `{ "$platform": "blob" }`
 // or `{ "$platform": "file", "name": "chart.png" }`, `{ "$platform": "url", "href": "..." }` (a URL object),
-// `{ "$platform": "proxyOfUrl", "href": "..." }` and `{ "$platform": "streamLookalike" }` (an object with a
-// getReader of its own).
+// `{ "$platform": "proxyOfUrl", "href": "..." }`, `{ "$platform": "streamLookalike" }` (an object with a
+// getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
-import { build } from "../hostile/constructs";
+import { build, shrunkView } from "../hostile/constructs";
 
 type Call = (...args: any[]) => unknown;
 
@@ -41,6 +41,17 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "ContentPart.image": (...a) => (ContentPart.image as Call)(...a),
   "ContentPart.file": (...a) => (ContentPart.file as Call)(...a),
   "part.withName": (name) => ContentPart.fromBytes(png, { mimeType: "image/png" }).withName(name),
+  // A receiver this copy did not make: an object given ContentPart.prototype and the fields `fields`.
+  "lookalike.withName": (fields, name) => Reflect.apply(ContentPart.prototype.withName, Object.assign(Object.create(ContentPart.prototype) as object, fields), [name]),
+  // One async generator read by two factories at once: the second read is refused.
+  "ContentPart.from twice at once": async (options) => {
+    const chunks = (async function* () {
+      yield png;
+    })();
+    const [first, second] = await Promise.allSettled([ContentPart.from(chunks, options), ContentPart.from(chunks, options)]);
+    if (first.status === "rejected") throw first.reason;
+    if (second.status === "rejected") throw second.reason;
+  },
   // A subclass whose getter hides the field `output`: every creation path refuses it by name.
   "ok on a subclass whose getter hides output": (output) => {
     class Shouting extends ToolResult {
@@ -85,6 +96,8 @@ function platform(value: unknown, seen = new Set<object>()): unknown {
   if (o.$platform === "file") return new File([png], String(o.name), { type: "image/png" });
   if (o.$platform === "url") return new URL(String(o.href));
   if (o.$platform === "proxyOfUrl") return new Proxy(new URL(String(o.href)), {});
+  // A DataView of bytes 4..8 of a resizable ArrayBuffer of 8 that then shrank to 2: its range is gone.
+  if (o.$platform === "shrunkView") return shrunkView(new Uint8Array(8));
   // An object whose own getReader hands out a reader of a PNG: a stream by its shape only.
   if (o.$platform === "streamLookalike") {
     return {
