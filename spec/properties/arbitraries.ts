@@ -57,7 +57,11 @@ type MediaKind = keyof typeof MIMES;
 
 const mediaKind = fc.constantFrom<MediaKind>("image", "audio", "file");
 
-const name = fc.option(fc.string({ unit: "binary", minLength: 1, maxLength: 12 }), { nil: undefined });
+/** A part's name: any text but a control character, which no part's name holds (README, "MCP inbound: `fromMcp`"). */
+const name = fc.option(
+  fc.string({ unit: "binary", minLength: 1, maxLength: 12 }).filter((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s)),
+  { nil: undefined },
+);
 
 /** Canonical base64 of some bytes. */
 const payload = fc.uint8Array({ minLength: 1, maxLength: 48 }).map((b) => Buffer.from(b).toString("base64"));
