@@ -70,7 +70,7 @@ function givenContext(options: unknown, defaults: Context): Context {
  * ValidationError at `key`; a toolnexus error thrown by the checks is kept as it is. The projections read
  * their options in one `try` (no closure per read on the hot path) and come here only when it threw.
  */
-export function optionThrew(e: unknown, key: string): never {
+function optionThrew(e: unknown, key: string): never {
   if (e instanceof ToolnexusError) throw e;
   return guard(key, key === "" ? "the options" : `options.${key}`, () => {
     throw e;
@@ -142,7 +142,7 @@ export function ownOption(options: unknown, key: string): unknown {
  * literal read (`options.toolUseId`), which a projection's hot path needs (a keyed read costs more than the
  * rest of the call), and passes the value here: a value found only on the prototype chain is no option.
  */
-export function ownOnly(options: object, key: string, value: unknown): unknown {
+function ownOnly(options: object, key: string, value: unknown): unknown {
   if (value === undefined) return value;
   // The usual case, without a call: a plain object, and nothing on Object.prototype of that name (a getter
   // there would be found by `in` too), so the value is the object's own.

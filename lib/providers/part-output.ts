@@ -7,7 +7,7 @@ import type { Context } from "./options";
 import { loseAs, losePart, overCap } from "./loss";
 
 /** A text part's fields, as ContentPart's invariant has them: its text, nothing else. */
-export type TextFields = { readonly type: "text"; readonly text: string; readonly mimeType: undefined; readonly data: undefined; readonly url: undefined; readonly name: undefined };
+type TextFields = { readonly type: "text"; readonly text: string; readonly mimeType: undefined; readonly data: undefined; readonly url: undefined; readonly name: undefined };
 
 /** A media part with data: its mime type and canonical base64. */
 export type DataFields = { readonly type: "image" | "audio" | "file"; readonly text: undefined; readonly mimeType: string; readonly data: string; readonly url: undefined; readonly name: string | undefined };
@@ -16,7 +16,7 @@ export type DataFields = { readonly type: "image" | "audio" | "file"; readonly t
 export type UrlFields = { readonly type: "image" | "audio" | "file"; readonly text: undefined; readonly mimeType: string; readonly data: undefined; readonly url: string; readonly name: string | undefined };
 
 /** A part's fields, typed by what its `type` and `data` say it holds. */
-export type PartFields = TextFields | DataFields | UrlFields;
+type PartFields = TextFields | DataFields | UrlFields;
 
 /**
  * A part whose fields are typed by ContentPart's invariant ("A text part has `text` only; any other part has a
