@@ -226,6 +226,24 @@ export function growthTargets(tn, providers) {
     rows.push({ id: "growth-toOpenAIChatMessages", title: "growth: toOpenAIChatMessages", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export toOpenAIChatMessages" });
   }
 
+  // toOpenAIChatMessages over one call of n parts, 125,000 at 8x: more media than a call takes arguments, so
+  // they must be appended one by one, never spread into push (README, "Use it with OpenAI Chat Completions").
+  // One image by URL, n times: a heap of n distinct parts (or n data: URLs built) makes V8 collect its old
+  // generation inside the 8x call, and a plain loop building the same objects then grows about 100x too.
+  if (typeof providers.toOpenAIChatMessages === "function") {
+    const { ContentPart } = tn;
+    rows.push(
+      growth("toOpenAIChatMessages-parts", "toOpenAIChatMessages([{ result of n parts }])", "parts", 15625, (n) => {
+        const parts = new Array(n).fill(ContentPart.fromUrl("https://example.com/chart.png", { mimeType: "image/png" }));
+        const calls = [{ result: ToolResult.ok("Rendered the charts.", { parts }), toolCallId: "call_1", toolName: "render_chart" }];
+        if (providers.toOpenAIChatMessages(calls)[1].content.length !== n + 1) throw new Error("bench setup: every image must reach the user message");
+        return () => do_not_optimize(providers.toOpenAIChatMessages(calls));
+      }, { kind: "heavy" }),
+    );
+  } else {
+    rows.push({ id: "growth-toOpenAIChatMessages-parts", title: "growth: toOpenAIChatMessages, parts", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export toOpenAIChatMessages" });
+  }
+
   // fromLangChain: a ToolMessage's fields with n content blocks, read without the toolnexus artifact.
   if (typeof providers.fromLangChain === "function") {
     const data = base64(SMALL_PNG);

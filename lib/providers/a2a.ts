@@ -18,10 +18,10 @@ import { joinPath } from "../path";
 import { Answer, toAnswer } from "../answer";
 import { Request, toRequest } from "../request";
 import { ToolResult } from "../tool-result";
-import { clipLine, inboundPart } from "./inbound";
+import { clipLine, inboundPart, keepPart } from "./inbound";
 import type { ProjectionOptions } from "./loss";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, loseBlock, losePart, overCap } from "./loss";
+import { loseAs, loseBlock, overCap } from "./loss";
 import { isBlank, joinLines } from "./part-output";
 
 /**
@@ -347,7 +347,7 @@ const CONTENT_KEYS = ["$case", "value"] as const;
 /** What one part read holds. */
 type Read =
   | { kind: "text"; text: string }
-  | { kind: "part"; part: ContentPart }
+  | { kind: "part"; part: ContentPart; droppedName: string | undefined }
   | { kind: "toolnexus"; value: unknown; path: string }
   | { kind: "lost"; what: string; why: string; name: string | undefined };
 
@@ -419,13 +419,13 @@ function readPart(value: unknown, path: string): Read {
       if (bytes === "detached" || bytes === "out-of-range") return lost("A2A raw part", `its bytes cannot be read (${bytes === "detached" ? "a detached buffer" : "a view past the end of its shrunk buffer"})`);
       if (bytes.length === 0) return lost("A2A raw part", "its raw bytes are empty");
       const built = inboundPart({ mimeType, data: bytes, name });
-      return built.part !== undefined ? { kind: "part", part: built.part } : lost("A2A raw part", built.why);
+      return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lost("A2A raw part", built.why);
     }
     case "url": {
       if (typeof v !== "string") return lost("A2A url part", `its url is ${typeName(v)}, not a string`);
       if (!isHttpUrl(v)) return lost("A2A url part", "its url is not an http(s) URL", v);
       const built = inboundPart({ mimeType, url: v, name });
-      return built.part !== undefined ? { kind: "part", part: built.part } : lost("A2A url part", built.why, v);
+      return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lost("A2A url part", built.why, v);
     }
     default:
       return lost("A2A part", typeof kind === "string" ? `unknown content ${escapeControl(JSON.stringify(kind.length > 40 ? `${kind.slice(0, 40)}...` : kind))}` : "it has no content");
@@ -447,14 +447,8 @@ function gather(ctx: Context, list: unknown[], base: string, into: Gathered): vo
     const read = readPart(list[i], path);
     if (read.kind === "text") into.texts.push(read.text);
     else if (read.kind === "toolnexus") into.ours.push({ value: read.value, path: read.path, part: path });
-    else if (read.kind === "part") {
-      const over = overCap(ctx, read.part);
-      if (over === undefined) into.parts.push(read.part);
-      else {
-        const line = losePart(ctx, i, read.part, over, path);
-        if (line !== undefined) into.lossLines.push(line);
-      }
-    } else {
+    else if (read.kind === "part") keepPart(ctx, i, path, read, into.parts, into.lossLines);
+    else {
       const line = read.name !== undefined ? `[unsupported ${escapeControl(read.what)}: ${escapeControl(read.name)}]` : `[unsupported ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
       const kept = loseBlock(ctx, path, read.what, read.why, line, "Fix the agent's parts");
       if (kept !== undefined) into.lossLines.push(kept);

@@ -8,7 +8,6 @@
  * @module
  */
 import { escapeControl, readOptions as readOwnOptions, snapshot } from "../boundary";
-import type { ContentPart } from "../content-part";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -17,8 +16,9 @@ import type { JsonObject } from "../json-type";
 import { Request, toRequest } from "../request";
 import type { ToolResult } from "../tool-result";
 import type { OnLoss, ProjectionOptions } from "./loss";
-import { asResult, optionalString, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, overCap, reportLoss } from "./loss";
+import { asResult, idOption, optionalString, projection, projectionContext, type Context } from "./options";
+import { appendParts, type TypedPart } from "./part-output";
+import { reportLoss } from "./loss";
 
 /** Where a media part's bytes are: inline (base64) or at a URL. */
 export type AgUiSource = { type: "data"; value: string; mimeType: string } | { type: "url"; value: string; mimeType: string };
@@ -152,43 +152,28 @@ const textPart = (text: string): AgUiTextPart => ({ type: "text", text });
  */
 export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
   const ctx = projectionContext(options, RESULT_SPEC);
-  let m: unknown;
-  let t: unknown;
-  let key = "messageId";
-  try {
-    if (options !== undefined && options !== null) {
-      m = ownOnly(options, "messageId", options.messageId);
-      key = "toolCallId";
-      t = ownOnly(options, "toolCallId", options.toolCallId);
-    }
-  } catch (e) {
-    return optionThrew(e, key);
-  }
-  const messageId = requireString(m, "messageId", "toAgUiToolCallResult", '"msg-2"');
-  const toolCallId = requireString(t, "toolCallId", "toAgUiToolCallResult", '"call-1"');
+  const messageId = idOption(options, "messageId", readMessageId, "toAgUiToolCallResult", '"msg-2"');
+  const toolCallId = idOption(options, "toolCallId", readToolCallId, "toAgUiToolCallResult", '"call-1"');
   const r = asResult(result, "toAgUiToolCallResult");
   let content: string | AgUiContentPart[] = r.output;
   if (r.parts !== null) {
     const list: AgUiContentPart[] = [];
     if (r.output !== "") list.push(textPart(r.output));
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const p = toPart(ctx, parts[i]!, i);
-      if (p !== undefined) list.push(p);
-    }
+    appendParts(ctx, r.parts, toPart, textPart, list);
     content = list.length === 0 ? "" : list;
   }
   return { type: "TOOL_CALL_RESULT", messageId, toolCallId, content };
 }
 
-function toPart(ctx: Context, part: ContentPart, index: number): AgUiContentPart | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textPart);
-  if (part.type === "text") return textPart(part.text!);
-  const mimeType = part.mimeType!;
-  const type = part.type === "image" ? "image" : part.type === "audio" ? "audio" : mimeType.startsWith("video/") ? "video" : "document";
-  const source: AgUiSource = part.data !== undefined ? { type: "data", value: part.data, mimeType } : { type: "url", value: part.url!, mimeType };
-  return part.name === undefined ? { type, source } : { type, source, metadata: { filename: part.name } };
+const readMessageId = (o: AgUiToolCallResultOptions): unknown => o.messageId;
+const readToolCallId = (o: AgUiToolCallResultOptions): unknown => o.toolCallId;
+
+function toPart(_ctx: Context, p: TypedPart): AgUiContentPart | undefined {
+  if (p.type === "text") return textPart(p.text);
+  const mimeType = p.mimeType;
+  const type = p.type === "image" ? "image" : p.type === "audio" ? "audio" : mimeType.startsWith("video/") ? "video" : "document";
+  const source: AgUiSource = p.data !== undefined ? { type: "data", value: p.data, mimeType } : { type: "url", value: p.url, mimeType };
+  return p.name === undefined ? { type, source } : { type, source, metadata: { filename: p.name } };
 }
 
 // ---------------------------------------------------------------------------------------------------------

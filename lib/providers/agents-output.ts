@@ -6,10 +6,10 @@
  *
  * @module
  */
-import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import { asResult, projection, projectionContext, type Context } from "./options";
-import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
+import { loseAs, reportLoss, type ProjectionOptions } from "./loss";
+import { appendParts, type TypedPart } from "./part-output";
 
 /** A `text` tool output. */
 export type AgentsToolOutputText = { type: "text"; text: string };
@@ -70,6 +70,7 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsToolOutputOptions): AgentsToolOutput {
   const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAgentsToolOutput");
@@ -77,11 +78,7 @@ export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsTool
   const items: AgentsToolOutputItem[] = [];
   if (r.output !== "") items.push({ type: "text", text: r.output });
   const head = items.length;
-  const parts = r.parts;
-  for (let i = 0; i < parts.length; i++) {
-    const item = toAgentsItem(ctx, parts[i]!, i);
-    if (item !== undefined) items.push(item);
-  }
+  appendParts(ctx, r.parts, toAgentsItem, agentsText, items);
   // Every part left out: the output alone, as for a result without parts (an empty list is not an output).
   return items.length === head ? r.output : items;
 }
@@ -89,21 +86,19 @@ export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsTool
 /** A lost part's placeholder, as a `text` item. */
 const agentsText = (text: string): AgentsToolOutputText => ({ type: "text", text });
 
-function toAgentsItem(ctx: Context, part: ContentPart, index: number): AgentsToolOutputItem | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, agentsText);
-  switch (part.type) {
+function toAgentsItem(ctx: Context, p: TypedPart, index: number): AgentsToolOutputItem | undefined {
+  switch (p.type) {
     case "text":
-      return part.text === "" ? undefined : { type: "text", text: part.text! };
+      return p.text === "" ? undefined : { type: "text", text: p.text };
     case "image":
-      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, agentsText);
-      if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", part, undefined);
-      return { type: "image", image: part.data !== undefined ? { data: part.data, mediaType: part.mimeType! } : { url: part.url! } };
+      if (!IMAGE_TYPES.includes(p.mimeType)) return loseAs(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, agentsText);
+      if (p.name !== undefined) reportLoss(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", p, undefined);
+      return { type: "image", image: p.data !== undefined ? { data: p.data, mediaType: p.mimeType } : { url: p.url } };
     case "file": {
-      const filename = part.name ?? `part-${index}`;
-      return { type: "file", file: part.data !== undefined ? { data: part.data, mediaType: part.mimeType!, filename } : { url: part.url!, filename } };
+      const filename = p.name ?? `part-${index}`;
+      return { type: "file", file: p.data !== undefined ? { data: p.data, mediaType: p.mimeType, filename } : { url: p.url, filename } };
     }
     default:
-      return loseAs(ctx, index, part, "an Agents function tool's output has no audio item", agentsText);
+      return loseAs(ctx, index, p, "an Agents function tool's output has no audio item", agentsText);
   }
 }

@@ -3,11 +3,10 @@
  *
  * @module
  */
-import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
 import { asResult, projection, projectionContext, type Context } from "./options";
-import { loseAs, losePart, overCap, type ProjectionOptions } from "./loss";
-import { joinLines } from "./part-output";
+import { losePart, type ProjectionOptions } from "./loss";
+import { appendParts, joinLines, type TypedPart } from "./part-output";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -65,49 +64,43 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
   const ctx = projectionContext(options, SPEC);
   const r = asResult(result, "toAiSdk");
   const parts = r.parts;
   if (r.isError) {
     const lines: string[] = [r.output];
-    if (parts !== null) {
-      for (let i = 0; i < parts.length; i++) {
-        const part = parts[i]!;
-        const over = overCap(ctx, part);
-        let line: string | undefined;
-        if (over !== undefined) line = losePart(ctx, i, part, over);
-        else if (part.type === "text") line = part.text;
-        else line = losePart(ctx, i, part, "the AI SDK's error output is text only");
-        if (line !== undefined) lines.push(line);
-      }
-    }
+    if (parts !== null) appendParts(ctx, parts, errorLine, line, lines);
     return { type: "error-text", value: joinLines(lines) };
   }
   if (parts === null) return { type: "text", value: r.output };
   const items: AiSdkContentItem[] = [];
   if (r.output !== "") items.push({ type: "text", text: r.output });
   const head = items.length;
-  for (let i = 0; i < parts.length; i++) {
-    const item = toAiSdkItem(ctx, parts[i]!, i);
-    if (item !== undefined) items.push(item);
-  }
+  appendParts(ctx, parts, toAiSdkItem, aiSdkText, items);
   // Every part left out: the output alone, as for a result without parts.
   return items.length === head ? { type: "text", value: r.output } : { type: "content", value: items };
 }
 
+/** A part of an error as a line of its text: a text part's text, else a loss (placeholder or nothing). */
+function errorLine(ctx: Context, p: TypedPart, index: number): string | undefined {
+  return p.type === "text" ? p.text : losePart(ctx, index, p, "the AI SDK's error output is text only");
+}
+
+/** A lost part's placeholder, as a line of the error text. */
+const line = (text: string): string => text;
+
 /** A lost part's placeholder, as a `text` item. */
 const aiSdkText = (text: string): AiSdkTextItem => ({ type: "text", text });
 
-function toAiSdkItem(ctx: Context, part: ContentPart, index: number): AiSdkContentItem | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, aiSdkText);
-  if (part.type === "text") return { type: "text", text: part.text! };
+function toAiSdkItem(_ctx: Context, p: TypedPart): AiSdkContentItem | undefined {
+  if (p.type === "text") return { type: "text", text: p.text };
   const item: AiSdkFileItem = {
     type: "file",
-    data: part.data !== undefined ? { type: "data", data: part.data } : { type: "url", url: new URL(part.url!) },
-    mediaType: part.mimeType!,
+    data: p.data !== undefined ? { type: "data", data: p.data } : { type: "url", url: new URL(p.url) },
+    mediaType: p.mimeType,
   };
-  if (part.name !== undefined) item.filename = part.name;
+  if (p.name !== undefined) item.filename = p.name;
   return item;
 }

@@ -6,9 +6,9 @@
 import { decodeBase64 } from "../base64";
 import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, overCap, reportLoss, type ProjectionOptions } from "./loss";
-import { isBlank } from "./part-output";
+import { asResult, idOption, projection, projectionContext, type Context } from "./options";
+import { loseAs, reportLoss, type ProjectionOptions } from "./loss";
+import { appendParts, isBlank, type DataFields, type TypedPart, type UrlFields } from "./part-output";
 
 /** The image types Anthropic's `image` block accepts: a closed set. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
@@ -90,16 +90,10 @@ const blank = isBlank;
  * messages.push({ role: "user", content: [block] });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
   const ctx = projectionContext(options, SPEC);
-  let id: unknown;
-  try {
-    // A named read (a keyed one costs more than the rest of the call), kept only when it is an own property.
-    if (options !== undefined && options !== null) id = ownOnly(options, "toolUseId", options.toolUseId);
-  } catch (e) {
-    optionThrew(e, "toolUseId");
-  }
-  const toolUseId = requireString(id, "toolUseId", "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
+  const toolUseId = idOption(options, "toolUseId", readToolUseId, "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
   const r = asResult(result, "toAnthropic");
   const output = blank(r.output) ? "" : r.output;
   if (output === "" && r.output !== "") reportLoss(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
@@ -108,11 +102,7 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
     const blocks: AnthropicToolResultContent[] = [];
     if (output !== "") blocks.push({ type: "text", text: output });
     const head = blocks.length;
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const block = toAnthropicBlock(ctx, parts[i]!, i);
-      if (block !== undefined) blocks.push(block);
-    }
+    appendParts(ctx, r.parts, toAnthropicBlock, anthropicText, blocks);
     // Every part left out: the output alone, as for a result without parts.
     if (blocks.length > head) content = blocks;
   }
@@ -123,54 +113,53 @@ export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions):
   return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
 }
 
+const readToolUseId = (o: AnthropicOptions): unknown => o.toolUseId;
+
 /** A lost part's placeholder, as a text block. */
 const anthropicText = (text: string): AnthropicTextBlock => ({ type: "text", text });
 
-function toAnthropicBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
-  // Kept small so that it inlines: the common cases here, the rest in `otherBlock`.
-  if (ctx.maxBytes === Infinity && part.type === "image" && isImageType(part.mimeType!)) {
-    return part.data !== undefined
-      ? { type: "image", source: { type: "base64", media_type: part.mimeType, data: part.data } }
-      : { type: "image", source: { type: "url", url: part.url! } };
+function toAnthropicBlock(ctx: Context, p: TypedPart, index: number): AnthropicToolResultContent | undefined {
+  // Kept small so that it inlines: the common case here, the rest in `otherBlock`.
+  if (p.type === "image" && isImageType(p.mimeType)) {
+    return p.data !== undefined
+      ? { type: "image", source: { type: "base64", media_type: p.mimeType, data: p.data } }
+      : { type: "image", source: { type: "url", url: p.url } };
   }
-  return otherBlock(ctx, part, index);
+  return otherBlock(ctx, p, index);
 }
 
-function otherBlock(ctx: Context, part: ContentPart, index: number): AnthropicToolResultContent | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, anthropicText);
-  const mime = part.mimeType!;
-  switch (part.type) {
-    case "text":
-      return blank(part.text!) ? loseAs(ctx, index, part, "Anthropic refuses a blank text block", anthropicText) : { type: "text", text: part.text! };
+function otherBlock(ctx: Context, p: TypedPart, index: number): AnthropicToolResultContent | undefined {
+  if (p.type === "text") return blank(p.text) ? loseAs(ctx, index, p, "Anthropic refuses a blank text block", anthropicText) : { type: "text", text: p.text };
+  const mime = p.mimeType;
+  switch (p.type) {
     case "image":
-      if (!isImageType(mime)) return loseAs(ctx, index, part, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, anthropicText);
-      return part.data !== undefined
-        ? { type: "image", source: { type: "base64", media_type: mime, data: part.data } }
-        : { type: "image", source: { type: "url", url: part.url! } };
+      if (!isImageType(mime)) return loseAs(ctx, index, p, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, anthropicText);
+      return p.data !== undefined
+        ? { type: "image", source: { type: "base64", media_type: mime, data: p.data } }
+        : { type: "image", source: { type: "url", url: p.url } };
     case "file":
-      return documentBlock(ctx, part, index, mime);
+      return documentBlock(ctx, p, index);
     default:
-      return loseAs(ctx, index, part, "Anthropic has no audio block", anthropicText);
+      return loseAs(ctx, index, p, "Anthropic has no audio block", anthropicText);
   }
 }
 
-function documentBlock(ctx: Context, part: ContentPart, index: number, mime: string): AnthropicToolResultContent | undefined {
+function documentBlock(ctx: Context, p: ContentPart & (DataFields | UrlFields), index: number): AnthropicToolResultContent | undefined {
   let block: AnthropicDocumentBlock;
-  if (mime === "application/pdf") {
+  if (p.mimeType === "application/pdf") {
     block =
-      part.data !== undefined
-        ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data } }
-        : { type: "document", source: { type: "url", url: part.url! } };
-  } else if (mime === "text/plain") {
-    if (part.data === undefined) return loseAs(ctx, index, part, "Anthropic's document blocks take plain text only as data, not by URL", anthropicText);
-    const text = utf8(part.data);
-    if (text === undefined) return loseAs(ctx, index, part, "the text/plain data is not valid UTF-8", anthropicText);
+      p.data !== undefined
+        ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: p.data } }
+        : { type: "document", source: { type: "url", url: p.url } };
+  } else if (p.mimeType === "text/plain") {
+    if (p.data === undefined) return loseAs(ctx, index, p, "Anthropic's document blocks take plain text only as data, not by URL", anthropicText);
+    const text = utf8(p.data);
+    if (text === undefined) return loseAs(ctx, index, p, "the text/plain data is not valid UTF-8", anthropicText);
     block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
   } else {
-    return loseAs(ctx, index, part, "Anthropic's document blocks take only application/pdf and text/plain", anthropicText);
+    return loseAs(ctx, index, p, "Anthropic's document blocks take only application/pdf and text/plain", anthropicText);
   }
-  if (part.name !== undefined) block.title = part.name;
+  if (p.name !== undefined) block.title = p.name;
   return block;
 }
 

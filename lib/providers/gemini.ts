@@ -3,11 +3,10 @@
  *
  * @module
  */
-import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import { asResult, optionThrew, optionalString, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
-import { losePart, overCap, type ProjectionOptions } from "./loss";
-import { joinLines } from "./part-output";
+import { asResult, idOption, namedOption, optionalString, projection, projectionContext, type Context } from "./options";
+import { losePart, type ProjectionOptions } from "./loss";
+import { joinLines, splitParts, type TypedPart } from "./part-output";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -62,34 +61,16 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * contents.push({ role: "user", parts: [part] });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
   const ctx = projectionContext(options, SPEC);
-  let rawName: unknown;
-  let rawId: unknown;
-  let key = "name"; // the option being read, for the error's path
-  try {
-    // Named reads, each kept only when it is an own property (Object.prototype.name is no option).
-    if (options !== undefined && options !== null) {
-      rawName = ownOnly(options, "name", options.name);
-      key = "id";
-      rawId = ownOnly(options, "id", options.id);
-    }
-  } catch (e) {
-    optionThrew(e, key);
-  }
-  const name = requireString(rawName, "name", "toGemini", '"get_weather"');
-  const id = optionalString(rawId, "id", '"call_1"');
+  // Each read only as an own property (Object.prototype.name is no option).
+  const name = idOption(options, "name", readName, "toGemini", '"get_weather"');
+  const id = optionalString(namedOption(options, "id", readId), "id", '"call_1"');
   const r = asResult(result, "toGemini");
   const lines: string[] = [r.output];
   const media: GeminiFunctionResponsePart[] = [];
-  if (r.parts !== null) {
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const item = toGeminiPart(ctx, parts[i]!, i);
-      if (typeof item === "string") lines.push(item);
-      else if (item !== undefined) media.push(item);
-    }
-  }
+  if (r.parts !== null) splitParts(ctx, r.parts, toGeminiPart, "", lines, media);
   const text = joinLines(lines);
   const fr: GeminiFunctionResponse = { name, response: r.isError ? { error: text } : { output: text } };
   if (id !== undefined) fr.id = id;
@@ -97,14 +78,15 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   return { functionResponse: fr };
 }
 
-function toGeminiPart(ctx: Context, part: ContentPart, index: number): GeminiFunctionResponsePart | string | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return losePart(ctx, index, part, over);
-  if (part.type === "text") return part.text!;
-  const mime = part.mimeType!;
-  if (!MEDIA_TYPES.includes(mime)) return losePart(ctx, index, part, `Gemini's function responses read only ${MEDIA_TYPES.join(", ")}`);
-  if (part.data !== undefined) {
-    return { inlineData: part.name === undefined ? { mimeType: mime, data: part.data } : { mimeType: mime, data: part.data, displayName: part.name } };
+const readName = (o: GeminiOptions): unknown => o.name;
+const readId = (o: GeminiOptions): unknown => o.id;
+
+function toGeminiPart(ctx: Context, p: TypedPart, index: number): GeminiFunctionResponsePart | string | undefined {
+  if (p.type === "text") return p.text;
+  const mime = p.mimeType;
+  if (!MEDIA_TYPES.includes(mime)) return losePart(ctx, index, p, `Gemini's function responses read only ${MEDIA_TYPES.join(", ")}`);
+  if (p.data !== undefined) {
+    return { inlineData: p.name === undefined ? { mimeType: mime, data: p.data } : { mimeType: mime, data: p.data, displayName: p.name } };
   }
-  return { fileData: part.name === undefined ? { mimeType: mime, fileUri: part.url! } : { mimeType: mime, fileUri: part.url!, displayName: part.name } };
+  return { fileData: p.name === undefined ? { mimeType: mime, fileUri: p.url } : { mimeType: mime, fileUri: p.url, displayName: p.name } };
 }

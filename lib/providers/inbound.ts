@@ -1,15 +1,17 @@
 // What the readers of other SDKs' blocks (`fromMcp`, `fromLangChain`, `fromA2a`) share: the one guess of a
-// part's mime type when the sender gave none, and the one builder of a part from a block's data or url.
-// Internal to `toolnexus/providers`: nothing here is exported from the entry point.
+// part's mime type when the sender gave none, the one builder of a part from a block's data or url, and what
+// each reader does with the part it built. Internal to `toolnexus/providers`: nothing here is exported from
+// the entry point.
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
+import { escapeControl } from "../boundary";
 import { ContentPart } from "../content-part";
 import type { PartType } from "../part-build";
 import { ToolnexusError } from "../errors";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
-import { lossReason } from "./loss";
+import { losePart, lossReason, overCap, reportLoss, type LossPolicy } from "./loss";
 
 /** The mime type of bytes nothing identifies. */
-export const OCTET_STREAM = "application/octet-stream";
+const OCTET_STREAM = "application/octet-stream";
 
 /**
  * The mime type of a part whose sender gave none: the signature of its leading bytes (`head`) when the media
@@ -43,8 +45,14 @@ export interface Inbound {
   readonly name?: string | undefined;
 }
 
-/** A part, or why the block cannot be one (a ContentPart error's problem, for a loss line). */
-export type Built = { readonly part: ContentPart; readonly why?: undefined } | { readonly part?: undefined; readonly why: string };
+/**
+ * A part, or why the block cannot be one (a ContentPart error's problem, for a loss line). `droppedName` is
+ * the name the block gave when it holds a control character: the part is built without it, and the reader
+ * reports it ({@link keepPart}).
+ */
+export type Built =
+  | { readonly part: ContentPart; readonly why?: undefined; readonly droppedName: string | undefined }
+  | { readonly part?: undefined; readonly why: string; readonly droppedName?: undefined };
 
 /**
  * Builds the part a block holds through ContentPart's own checks (`fromJSON`, which keeps canonical base64
@@ -55,7 +63,14 @@ export function inboundPart(block: Inbound): Built {
   // Own keys only: a key the reader left out must not come from a polluted Object.prototype.
   const own = <K extends keyof Inbound>(k: K): Inbound[K] => (Object.hasOwn(block, k) ? block[k] : undefined);
   const type = own("type");
-  const name = own("name");
+  let name = own("name");
+  // A name holding a control character (one escapeControl would escape: C0, DEL, C1, U+2028, U+2029) is no
+  // part's name (`invalid-name`); a reader keeps the part without it and reports it (README, "MCP inbound: `fromMcp`").
+  let droppedName: string | undefined;
+  if (name !== undefined && escapeControl(name) !== name) {
+    droppedName = name;
+    name = undefined;
+  }
   const given = own("data");
   const url = own("url");
   let mimeType = own("mimeType");
@@ -77,7 +92,7 @@ export function inboundPart(block: Inbound): Built {
   }
   try {
     if (data === undefined && url !== undefined && /^data:/i.test(url)) {
-      return { part: ContentPart.fromDataUrl(url, { ...(mimeType === undefined ? {} : { mimeType }), ...(name === undefined ? {} : { name }), verifyMime: false }) };
+      return { part: ContentPart.fromDataUrl(url, { ...(mimeType === undefined ? {} : { mimeType }), ...(name === undefined ? {} : { name }), verifyMime: false }), droppedName };
     }
     mimeType ??= guessMime(head, data === undefined ? url : undefined);
     // The type follows the mime type as ContentPart will store it (`Image/PNG` is an image); one it refuses is refused there.
@@ -85,7 +100,7 @@ export function inboundPart(block: Inbound): Built {
     if (data !== undefined) json.data = data;
     else json.url = url;
     if (name !== undefined) json.name = name;
-    return { part: ContentPart.fromJSON(json) };
+    return { part: ContentPart.fromJSON(json), droppedName };
   } catch (e) {
     if (e instanceof ToolnexusError) return { why: lossReason(e) };
     throw e;
@@ -95,4 +110,33 @@ export function inboundPart(block: Inbound): Built {
 /** A sender's text (a name, a uri) cut to a length fit for one line of ours, `...` marking the cut. */
 export function clipLine(s: string, max = 200): string {
   return s.length > max ? `${s.slice(0, max)}...` : s;
+}
+
+/** Characters of a sender's name quoted in a loss's reason; a count of the rest follows. */
+const NAME_SHOWN = 40;
+
+/** The reason of a name loss: the name quoted (its first {@link NAME_SHOWN} characters, escaped) and why it went. */
+function nameLoss(name: string): string {
+  const cut = name.length > NAME_SHOWN;
+  const shown = escapeControl(JSON.stringify(cut ? name.slice(0, NAME_SHOWN) : name));
+  return `its name ${shown}${cut ? ` (and ${name.length - NAME_SHOWN} more characters)` : ""} holds a control character; the part is kept without it`;
+}
+
+/**
+ * What every reader does with a part it built from its `index`th block, at `path`: reports a name the
+ * builder left off (path `<path>.name`, no placeholder: the part itself arrives, so the `unsupported` policy,
+ * which applies to whole parts, does not), then keeps the part in `parts`, or, over `maxBytes`, loses it by
+ * the policy, its placeholder line going to `lossLines`.
+ */
+export function keepPart(ctx: LossPolicy, index: number, path: string, built: { readonly part: ContentPart; readonly droppedName?: string | undefined }, parts: ContentPart[], lossLines: string[]): void {
+  const part = built.part;
+  if (built.droppedName !== undefined) reportLoss(ctx, `${path}.name`, nameLoss(built.droppedName), part, undefined);
+  const over = overCap(ctx, part);
+  if (over === undefined) {
+    parts.push(part);
+    return;
+  }
+  // A part read whole, over the cap: the usual placeholder, which names it by type, mime type and size.
+  const line = losePart(ctx, index, part, over, path);
+  if (line !== undefined) lossLines.push(line);
 }

@@ -14,11 +14,13 @@ import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
+import { isGenuineRequest } from "../marks";
+import type { Request } from "../request";
 import { ToolResult } from "../tool-result";
-import { inboundPart } from "./inbound";
+import { inboundPart, keepPart } from "./inbound";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, loseBlock, losePart, lossReason, overCap, type ProjectionOptions } from "./loss";
-import { isBlank } from "./part-output";
+import { loseBlock, type ProjectionOptions } from "./loss";
+import { appendParts, isBlank, type TypedPart } from "./part-output";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -119,6 +121,7 @@ const TO_KEYS = ["toolCallId", "name"] as const;
  * message.content; // "42"
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
   const ctx = projectionContext(options, TO_LANGCHAIN);
   const own = readOptions(options, TO_KEYS, "toLangChain");
@@ -135,11 +138,7 @@ export function toLangChain(result: ToolResult<any>, options: LangChainOptions):
       blocks.push({ type: "text", text: r.output });
       outputBlock = 1;
     }
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const block = toLangChainBlock(ctx, parts[i]!, i);
-      if (block !== undefined) blocks.push(block);
-    }
+    appendParts(ctx, r.parts, toLangChainBlock, langChainText, blocks);
     content = blocks;
   }
   const metadata = r.metadata === null ? null : artifactMetadata(r.metadata);
@@ -169,47 +168,52 @@ const CHANGED = Symbol("changed by a checkpoint");
  * change the object (see {@link CHECKPOINT_KEYS}).
  */
 function artifactMetadata(metadata: object): { [key: string]: unknown } | string {
-  const copy = checkpointCopy(metadata);
+  const copy = checkpointCopy(metadata, new Map());
   return copy === CHANGED ? JSON.stringify(metadata) : (copy as { [key: string]: unknown });
 }
 
 /**
  * A deep copy of the library's own frozen JSON data (a `Request` under `pending` is copied as its JSON), or
- * {@link CHANGED} as soon as an object has a key in {@link CHECKPOINT_KEYS}.
+ * {@link CHANGED} as soon as an object has a key in {@link CHECKPOINT_KEYS}. An object met again (metadata
+ * that holds one subtree in many places) is copied once: `copies` maps each object met in this call to its
+ * copy, so the work is linear in the distinct objects, and the copy shares its subtrees where the metadata
+ * does (README, "Guarantees, and every limit").
  */
-function checkpointCopy(value: unknown): unknown {
+function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
   if (typeof value !== "object" || value === null) return value;
+  const done = copies.get(value);
+  if (done !== undefined) return done;
+  let out: unknown;
   if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
+    const list: unknown[] = new Array(value.length);
+    out = list;
     for (let i = 0; i < value.length; i++) {
-      const item = checkpointCopy(value[i]);
+      const item = checkpointCopy(value[i], copies);
       if (item === CHANGED) return CHANGED;
-      out[i] = item;
+      list[i] = item;
     }
-    return out;
+  } else {
+    const source: object = isGenuineRequest(value) ? (value as Request).toJSON() : value;
+    const fields: { [key: string]: unknown } = {};
+    out = fields;
+    for (const [key, v] of Object.entries(source)) {
+      if (CHECKPOINT_KEYS.has(key)) return CHANGED;
+      const item = checkpointCopy(v, copies);
+      if (item === CHANGED) return CHANGED;
+      if (item !== undefined) fields[key] = item;
+    }
   }
-  const source = "toJSON" in value && typeof value.toJSON === "function" ? (value.toJSON() as object) : value;
-  const out: { [key: string]: unknown } = {};
-  for (const key of Object.keys(source)) {
-    if (CHECKPOINT_KEYS.has(key)) return CHANGED;
-    const item = checkpointCopy((source as { [key: string]: unknown })[key]);
-    if (item === CHANGED) return CHANGED;
-    if (item !== undefined) out[key] = item;
-  }
+  copies.set(value, out);
   return out;
 }
 
 /** A lost part's placeholder, as a `text` block. */
 const langChainText = (text: string): LangChainTextBlock => ({ type: "text", text });
 
-function toLangChainBlock(ctx: Context, part: ContentPart, index: number): LangChainContentBlock | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, langChainText);
-  if (part.type === "text") return { type: "text", text: part.text! };
-  const block: LangChainDataBlock = part.data === undefined
-    ? { type: part.type, mimeType: part.mimeType!, url: part.url! }
-    : { type: part.type, mimeType: part.mimeType!, data: part.data };
-  if (part.name !== undefined) block.metadata = { filename: part.name };
+function toLangChainBlock(_ctx: Context, p: TypedPart): LangChainContentBlock | undefined {
+  if (p.type === "text") return { type: "text", text: p.text };
+  const block: LangChainDataBlock = p.data === undefined ? { type: p.type, mimeType: p.mimeType, url: p.url } : { type: p.type, mimeType: p.mimeType, data: p.data };
+  if (p.name !== undefined) block.metadata = { filename: p.name };
   return block;
 }
 
@@ -244,6 +248,8 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * silently: it is reported to `onLoss` and, under the default policy, named in the output by a line such as
  * `[unsupported LangChain video block (video is not a part type)]`; `unsupported: "error"` throws a
  * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
+ * A part's name holding a control character is left off the part and reported to `onLoss` (path
+ * `content[2].name`, no placeholder).
  * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
  * artifact) is a `ValidationError`.
  *
@@ -307,14 +313,8 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
     if (read.kind === "text") {
       if (artifact === undefined) texts.push(read.text);
       else if (read.text !== "") parts.push(ContentPart.text(read.text));
-    } else if (read.kind === "part") {
-      const over = overCap(ctx, read.part);
-      if (over === undefined) parts.push(read.part);
-      else {
-        const line = losePart(ctx, i, read.part, over, path);
-        if (line !== undefined) lossLines.push(line);
-      }
-    } else {
+    } else if (read.kind === "part") keepPart(ctx, i, path, read, parts, lossLines);
+    else {
       // The sender's text (a class name in `why`, say) escaped: one line per loss.
       const line = loseBlock(ctx, path, read.what, read.why, `[unsupported LangChain ${escapeControl(read.what)} (${escapeControl(read.why)})]`, "Convert it before reading the message");
       if (line !== undefined) lossLines.push(line);
@@ -356,10 +356,10 @@ function readArtifact(artifact: unknown, path: string): Artifact | undefined {
   if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || isArrayAt(metadata, `${at}.metadata`, "the metadata"))) {
     raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
   }
-  return { metadata, outputBlock: a.outputBlock as 0 | 1 };
+  return { metadata, outputBlock: a.outputBlock };
 }
 
-type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart } | { kind: "lost"; what: string; why: string };
+type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart; droppedName: string | undefined } | { kind: "lost"; what: string; why: string };
 
 const BLOCK_KEYS = ["type", "text", "mimeType", "mime_type", "data", "url", "fileId", "id", "source_type", "metadata", "title", "image_url", "input_audio", "file", "source"] as const;
 type Block = Snapshot<(typeof BLOCK_KEYS)[number]>;
@@ -512,5 +512,5 @@ function toPart(media: Media): Read {
   else return lost(`its url is ${typeName(m.url)}, not a string`);
 
   const built = inboundPart(data !== undefined ? { mimeType: mime, data, name: m.name } : { mimeType: mime, url, name: m.name });
-  return built.part !== undefined ? { kind: "part", part: built.part } : lost(built.why);
+  return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lost(built.why);
 }

@@ -11,10 +11,10 @@ import { copyJsonObject, typeName } from "../json-data";
 import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult } from "../tool-result";
-import { clipLine, guessMime, inboundPart, type Inbound } from "./inbound";
+import { clipLine, guessMime, inboundPart, keepPart, type Inbound } from "./inbound";
 import { asResult, optionalBoolean, ownOption, projection, projectionContext, type Context } from "./options";
-import { loseAs, loseBlock, losePart, lossReason, overCap, reportLoss, type ProjectionOptions } from "./loss";
-import { isBlank, urlBaseName } from "./part-output";
+import { loseBlock, reportLoss, type ProjectionOptions } from "./loss";
+import { appendParts, isBlank, urlBaseName, type TypedPart } from "./part-output";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -86,6 +86,7 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * toMcp(ToolResult.error("no such file")); // { content: [{ type: "text", text: "no such file" }], isError: true }
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
   const ctx = projectionContext(options, TO_MCP);
   // An own property only: Object.prototype.meta is no option.
@@ -93,13 +94,7 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   const r = asResult(result, "toMcp");
   const content: McpContentBlock[] = [];
   if (r.output !== "") content.push({ type: "text", text: r.output });
-  if (r.parts !== null) {
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const block = toMcpBlock(ctx, parts[i]!, i);
-      if (block !== undefined) content.push(block);
-    }
-  }
+  if (r.parts !== null) appendParts(ctx, r.parts, toMcpBlock, mcpText, content);
   const out: McpCallToolResult = { content, isError: r.isError };
   if (meta && r.metadata !== null) {
     const m = r.metadata as Record<string, unknown>;
@@ -118,16 +113,14 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
 /** A lost part's placeholder, as a `text` block. */
 const mcpText = (text: string): McpTextContent => ({ type: "text", text });
 
-function toMcpBlock(ctx: Context, part: ContentPart, index: number): McpContentBlock | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, mcpText);
-  const mimeType = part.mimeType!;
-  if (part.type === "text") return { type: "text", text: part.text! };
-  if (part.data === undefined) return { type: "resource_link", uri: part.url!, name: part.name ?? urlBaseName(part.url!), mimeType };
-  if (part.type === "file") return { type: "resource", resource: { uri: part.name ?? `part-${index}`, mimeType, blob: part.data } };
+function toMcpBlock(ctx: Context, p: TypedPart, index: number): McpContentBlock | undefined {
+  if (p.type === "text") return { type: "text", text: p.text };
+  const mimeType = p.mimeType;
+  if (p.data === undefined) return { type: "resource_link", uri: p.url, name: p.name ?? urlBaseName(p.url), mimeType };
+  if (p.type === "file") return { type: "resource", resource: { uri: p.name ?? `part-${index}`, mimeType, blob: p.data } };
   // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
-  if (part.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${part.type} block carries no name; the ${part.type} is sent without it`, part, undefined);
-  return { type: part.type, data: part.data, mimeType };
+  if (p.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${p.type} block carries no name; the ${p.type} is sent without it`, p, undefined);
+  return { type: p.type, data: p.data, mimeType };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -167,7 +160,9 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * object, `content` not an array, `isError` not a boolean) is a `ValidationError`, and so is a block that
  * cannot be read (a revoked Proxy, a getter or a Proxy trap that throws: the error names its path, such as
  * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
- * only, each read once.
+ * only, each read once. A part's name holding a control character is left off the part and reported to
+ * `onLoss` (path `content[2].name`, no placeholder); `structuredContent` is read as metadata is, with its
+ * limits and errors.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -190,6 +185,8 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   const blocks = readArray(content as unknown[], "content");
   let structured: string | undefined;
   if (!isError && structuredContent !== undefined && structuredContent !== null) {
+    // Read by the one counted walk of JSON data (its depth, value count and cycle limits), and written from
+    // that copy, which the library owns: nothing else reads the server's value.
     structured = JSON.stringify(copyJsonObject(structuredContent, "structuredContent", "structuredContent"));
   }
 
@@ -201,15 +198,8 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
     const read = readBlock(blocks[i], i);
     if (read.kind === "text") texts.push(read.text);
     else if (read.kind === "resource-text") resourceTexts.push(read.text);
-    else if (read.kind === "part") {
-      const over = overCap(ctx, read.part);
-      if (over === undefined) parts.push(read.part);
-      else {
-        // A part read whole, over the cap: the usual placeholder, which names it by type, mime type and size.
-        const line = losePart(ctx, i, read.part, over, `content[${i}]`);
-        if (line !== undefined) lossLines.push(line);
-      }
-    } else {
+    else if (read.kind === "part") keepPart(ctx, i, `content[${i}]`, read, parts, lossLines);
+    else {
       const line = namedLine(read) ?? `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
       const kept = loseBlock(ctx, `content[${i}]`, read.what, read.why, line, "Fix the server's result");
       if (kept !== undefined) lossLines.push(kept);
@@ -240,7 +230,7 @@ interface Named {
 type Read =
   | { kind: "text"; text: string }
   | { kind: "resource-text"; text: string }
-  | ({ kind: "part"; part: ContentPart } & Named)
+  | ({ kind: "part"; part: ContentPart; droppedName: string | undefined } & Named)
   | ({ kind: "lost"; what: string; why: string } & Named);
 
 const RESULT_KEYS = ["content", "structuredContent", "isError"] as const;
@@ -256,8 +246,11 @@ const RESOURCE_KEYS = ["uri", "mimeType", "text", "blob"] as const;
  */
 function namedLine(read: Named): string | undefined {
   const { name, uri } = read;
-  if (name === undefined && uri === undefined) return undefined;
-  const label = name !== undefined && uri !== undefined ? `${name} (${uri})` : (name ?? uri)!;
+  let label: string;
+  if (name === undefined) {
+    if (uri === undefined) return undefined;
+    label = uri;
+  } else label = uri === undefined ? name : `${name} (${uri})`;
   return `[unsupported MCP ${escapeControl(read.label)}: ${escapeControl(label)}]`;
 }
 
@@ -343,5 +336,5 @@ function mimeOf(given: unknown, uri: string): string {
  */
 function asPart(type: string, block: Inbound, uri?: string): Read {
   const built = inboundPart(block);
-  return built.part !== undefined ? { kind: "part", part: built.part, label: type, name: undefined, uri: carried(uri) } : lostBlock(type, built.why, uri);
+  return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName, label: type, name: undefined, uri: carried(uri) } : lostBlock(type, built.why, uri);
 }

@@ -10,9 +10,9 @@ import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { ToolResult } from "../tool-result";
-import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
-import { losePart, overCap, type ProjectionOptions } from "./loss";
-import { dataUrl, fallbackName } from "./part-output";
+import { asResult, idOption, projection, projectionContext, type Context } from "./options";
+import { losePart, type ProjectionOptions } from "./loss";
+import { dataUrl, fallbackName, splitParts, type TypedPart } from "./part-output";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -86,32 +86,27 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * messages.push(...msgs);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
   const ctx = projectionContext(options, SPEC);
-  let id: unknown;
-  let name: unknown;
-  let key = "toolCallId"; // the option being read, for the error's path
-  try {
-    // Named reads, each kept only when it is an own property (Object.prototype.toolName is no option).
-    if (options !== undefined && options !== null) {
-      id = ownOnly(options, "toolCallId", options.toolCallId);
-      key = "toolName";
-      name = ownOnly(options, "toolName", options.toolName);
-    }
-  } catch (e) {
-    optionThrew(e, key);
-  }
-  const toolCallId = requireString(id, "toolCallId", "toOpenAIChat", '"call_abc123"');
-  const toolName = requireString(name, "toolName", "toOpenAIChat", '"get_weather"');
+  // Each read only as an own property (Object.prototype.toolName is no option).
+  const toolCallId = idOption(options, "toolCallId", readToolCallId, "toOpenAIChat", '"call_abc123"');
+  const toolName = idOption(options, "toolName", readToolName, "toOpenAIChat", '"get_weather"');
   const r = asResult(result, "toOpenAIChat");
-  const { tool, media } = project(ctx, r, toolCallId, "");
+  const media: OpenAIChatUserContent[] = [];
+  const tool = project(ctx, r, toolCallId, "", media);
   if (media.length === 0) return [tool];
-  return [tool, { role: "user", content: [heading(toolName, toolCallId), ...media] }];
+  media.unshift(heading(toolName, toolCallId));
+  return [tool, { role: "user", content: media }];
 }
+
+const readToolCallId = (o: OpenAIChatOptions): unknown => o.toolCallId;
+const readToolName = (o: OpenAIChatOptions): unknown => o.toolName;
 
 /** One tool call's result, as {@link toOpenAIChatMessages} takes it. */
 export interface OpenAIChatToolCallResult {
   /** What the tool returned. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
   readonly result: ToolResult<any>;
   /** The `id` of the tool call this result answers. */
   readonly toolCallId: string;
@@ -176,9 +171,12 @@ export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[],
   const media: OpenAIChatUserContent[] = [];
   for (const c of read) {
     const r = resultAt(c.result, c.path);
-    const one = project(ctx, r, c.toolCallId, `${c.path}.`);
-    tools.push(one.tool);
-    if (one.media.length > 0) media.push(heading(c.toolName, c.toolCallId), ...one.media);
+    // The call's heading, then its media, appended one by one (never spread into a call: a result may hold
+    // more parts than a call takes arguments); the heading goes again when the call has no media.
+    const mark = media.length;
+    media.push(heading(c.toolName, c.toolCallId));
+    tools.push(project(ctx, r, c.toolCallId, `${c.path}.`, media));
+    if (media.length === mark + 1) media.pop();
   }
   const out: OpenAIChatToolMessages = tools;
   if (media.length > 0) out.push({ role: "user", content: media });
@@ -197,10 +195,10 @@ function callString(v: unknown, path: string, key: string, example: string): str
  * A call's result: a `ToolResult`, or its JSON shape (checked by `ToolResult.fromJSON`). An error in it names
  * its path from `calls` (`calls[1].result.output`), not from the result.
  */
-function resultAt(value: unknown, path: string): ToolResult<any> {
+function resultAt(value: unknown, path: string): ToolResult {
   const at = `${path}.result`;
   if (value === undefined) raise("missing", at, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
-  if (isGenuineResult(value)) return value as ToolResult<any>;
+  if (isGenuineResult(value)) return value as ToolResult;
   try {
     return asResult(value, "toOpenAIChatMessages");
   } catch (e) {
@@ -215,21 +213,17 @@ function heading(toolName: string, toolCallId: string): OpenAIChatTextPart {
   return { type: "text", text: `Output of tool ${escapeControl(toolName)} (${escapeControl(toolCallId)}):` };
 }
 
-/** The `tool` message of one result, and the media that go to the `user` message. */
-function project(ctx: Context, r: ToolResult<any>, toolCallId: string, prefix: string): { tool: OpenAIChatToolMessage; media: OpenAIChatUserContent[] } {
-  const texts: OpenAIChatTextPart[] = [];
-  const media: OpenAIChatUserContent[] = [];
-  if (r.parts !== null) {
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const item = toOpenAIChatPart(ctx, parts[i]!, i, prefix);
-      if (typeof item === "string") texts.push({ type: "text", text: item });
-      else if (item !== undefined) media.push(item);
-    }
-  }
-  let content: string | OpenAIChatTextPart[] = r.output;
-  if (texts.length > 0) content = r.output === "" ? texts : [{ type: "text", text: r.output }, ...texts];
-  return { tool: { role: "tool", tool_call_id: toolCallId, content }, media };
+/** The `tool` message of one result; its media are appended to `media` (the `user` message's content). */
+function project(ctx: Context, r: ToolResult, toolCallId: string, prefix: string, media: OpenAIChatUserContent[]): OpenAIChatToolMessage {
+  if (r.parts === null) return { role: "tool", tool_call_id: toolCallId, content: r.output };
+  const texts: string[] = [];
+  splitParts(ctx, r.parts, toOpenAIChatPart, prefix, texts, media);
+  if (texts.length === 0) return { role: "tool", tool_call_id: toolCallId, content: r.output };
+  // The output first (when it says something), then each text part and placeholder.
+  const content: OpenAIChatTextPart[] = [];
+  if (r.output !== "") content.push({ type: "text", text: r.output });
+  for (const text of texts) content.push({ type: "text", text });
+  return { role: "tool", tool_call_id: toolCallId, content };
 }
 
 /** A lost part's placeholder line (a text part of the `tool` message), its path from the call: `calls[1].parts[0]`. */
@@ -238,24 +232,21 @@ function lost(ctx: Context, index: number, part: ContentPart, reason: string, pr
 }
 
 /** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
-function toOpenAIChatPart(ctx: Context, part: ContentPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return lost(ctx, index, part, over, prefix);
-  const mime = part.mimeType!;
-  switch (part.type) {
+function toOpenAIChatPart(ctx: Context, p: TypedPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
+  if (p.type === "text") return p.text;
+  const mime = p.mimeType;
+  switch (p.type) {
     case "image":
-      if (!IMAGE_TYPES.includes(mime)) return lost(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, prefix);
-      return { type: "image_url", image_url: { url: part.data !== undefined ? dataUrl(part) : part.url! } };
+      if (!IMAGE_TYPES.includes(mime)) return lost(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, prefix);
+      return { type: "image_url", image_url: { url: p.data !== undefined ? dataUrl(p) : p.url } };
     case "audio": {
-      if (part.data === undefined) return lost(ctx, index, part, "Chat Completions takes audio as data only, not by URL", prefix);
-      const format = Object.prototype.hasOwnProperty.call(AUDIO_FORMATS, mime) ? AUDIO_FORMATS[mime] : undefined;
-      if (format === undefined) return lost(ctx, index, part, "Chat Completions reads only WAV and MP3 audio", prefix);
-      return { type: "input_audio", input_audio: { data: part.data, format } };
+      if (p.data === undefined) return lost(ctx, index, p, "Chat Completions takes audio as data only, not by URL", prefix);
+      const format = Object.hasOwn(AUDIO_FORMATS, mime) ? AUDIO_FORMATS[mime] : undefined;
+      if (format === undefined) return lost(ctx, index, p, "Chat Completions reads only WAV and MP3 audio", prefix);
+      return { type: "input_audio", input_audio: { data: p.data, format } };
     }
-    case "file":
-      if (part.data === undefined) return lost(ctx, index, part, "Chat Completions takes files as data only, not by URL", prefix);
-      return { type: "file", file: { file_data: dataUrl(part), filename: part.name ?? fallbackName(part, index) } };
     default:
-      return part.text!;
+      if (p.data === undefined) return lost(ctx, index, p, "Chat Completions takes files as data only, not by URL", prefix);
+      return { type: "file", file: { file_data: dataUrl(p), filename: p.name ?? fallbackName(p, index) } };
   }
 }

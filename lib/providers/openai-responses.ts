@@ -3,11 +3,10 @@
  *
  * @module
  */
-import type { ContentPart } from "../content-part";
 import type { ToolResult } from "../tool-result";
-import { asResult, optionThrew, ownOnly, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, overCap, type ProjectionOptions } from "./loss";
-import { dataUrl, fallbackName } from "./part-output";
+import { asResult, idOption, projection, projectionContext, type Context } from "./options";
+import { loseAs, type ProjectionOptions } from "./loss";
+import { appendParts, dataUrl, fallbackName, type TypedPart } from "./part-output";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -64,46 +63,36 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * input.push(item);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
   const ctx = projectionContext(options, SPEC);
-  let id: unknown;
-  try {
-    // A named read, kept only when it is an own property.
-    if (options !== undefined && options !== null) id = ownOnly(options, "callId", options.callId);
-  } catch (e) {
-    optionThrew(e, "callId");
-  }
-  const callId = requireString(id, "callId", "toOpenAIResponses", '"call_abc123"');
+  const callId = idOption(options, "callId", readCallId, "toOpenAIResponses", '"call_abc123"');
   const r = asResult(result, "toOpenAIResponses");
   if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };
   const items: OpenAIResponsesOutputItem[] = [];
   if (r.output !== "") items.push({ type: "input_text", text: r.output });
   const head = items.length;
-  const parts = r.parts;
-  for (let i = 0; i < parts.length; i++) {
-    const item = toResponsesItem(ctx, parts[i]!, i);
-    if (item !== undefined) items.push(item);
-  }
+  appendParts(ctx, r.parts, toResponsesItem, inputText, items);
   // Every part left out: the output alone, as for a result without parts.
   return { type: "function_call_output", call_id: callId, output: items.length === head ? r.output : items };
 }
 
+const readCallId = (o: OpenAIResponsesOptions): unknown => o.callId;
+
 /** A lost part's placeholder, as an `input_text` item. */
 const inputText = (text: string): OpenAIResponsesInputText => ({ type: "input_text", text });
 
-function toResponsesItem(ctx: Context, part: ContentPart, index: number): OpenAIResponsesOutputItem | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, inputText);
-  switch (part.type) {
+function toResponsesItem(ctx: Context, p: TypedPart, index: number): OpenAIResponsesOutputItem | undefined {
+  switch (p.type) {
     case "text":
-      return { type: "input_text", text: part.text! };
+      return { type: "input_text", text: p.text };
     case "image":
-      if (!IMAGE_TYPES.includes(part.mimeType!)) return loseAs(ctx, index, part, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, inputText);
-      return { type: "input_image", image_url: part.data !== undefined ? dataUrl(part) : part.url! };
+      if (!IMAGE_TYPES.includes(p.mimeType)) return loseAs(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, inputText);
+      return { type: "input_image", image_url: p.data !== undefined ? dataUrl(p) : p.url };
     case "file":
-      if (part.data !== undefined) return { type: "input_file", file_data: dataUrl(part), filename: part.name ?? fallbackName(part, index) };
-      return part.name === undefined ? { type: "input_file", file_url: part.url! } : { type: "input_file", file_url: part.url!, filename: part.name };
+      if (p.data !== undefined) return { type: "input_file", file_data: dataUrl(p), filename: p.name ?? fallbackName(p, index) };
+      return p.name === undefined ? { type: "input_file", file_url: p.url } : { type: "input_file", file_url: p.url, filename: p.name };
     default:
-      return loseAs(ctx, index, part, "a Responses function output has no audio item", inputText);
+      return loseAs(ctx, index, p, "a Responses function output has no audio item", inputText);
   }
 }

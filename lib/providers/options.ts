@@ -36,7 +36,7 @@ export function projectionContext(options: unknown, defaults: Context): Context 
 }
 
 const ObjectPrototype = Object.prototype;
-const hop = ObjectPrototype.hasOwnProperty;
+const hasOwn = Object.hasOwn;
 
 function givenContext(options: unknown, defaults: Context): Context {
   // Own properties, each read once: a named read (cheap when, as usual, the option is absent), and a value
@@ -51,13 +51,13 @@ function givenContext(options: unknown, defaults: Context): Context {
     if (typeof options !== "object" || Array.isArray(options)) notAnObject(options, defaults.fn);
     key = "unsupported";
     policy = o.unsupported;
-    if (policy !== undefined && !hop.call(o, "unsupported")) policy = undefined;
+    if (policy !== undefined && !hasOwn(o, "unsupported")) policy = undefined;
     key = "onLoss";
     onLoss = o.onLoss;
-    if (onLoss !== undefined && !hop.call(o, "onLoss")) onLoss = undefined;
+    if (onLoss !== undefined && !hasOwn(o, "onLoss")) onLoss = undefined;
     key = "maxBytes";
     maxBytes = o.maxBytes;
-    if (maxBytes !== undefined && !hop.call(o, "maxBytes")) maxBytes = undefined;
+    if (maxBytes !== undefined && !hasOwn(o, "maxBytes")) maxBytes = undefined;
   } catch (e) {
     return optionThrew(e, key);
   }
@@ -70,7 +70,7 @@ function givenContext(options: unknown, defaults: Context): Context {
  * ValidationError at `key`; a toolnexus error thrown by the checks is kept as it is. The projections read
  * their options in one `try` (no closure per read on the hot path) and come here only when it threw.
  */
-export function optionThrew(e: unknown, key: string): never {
+function optionThrew(e: unknown, key: string): never {
   if (e instanceof ToolnexusError) throw e;
   return guard(key, key === "" ? "the options" : `options.${key}`, () => {
     throw e;
@@ -97,7 +97,7 @@ function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Con
     fn: d.fn,
     policy: (policy as UnsupportedPolicy | undefined) ?? "placeholder",
     onLoss: onLoss as OnLoss | undefined,
-    maxBytes: (maxBytes as number | undefined) ?? Infinity,
+    maxBytes: (maxBytes) ?? Infinity,
   };
 }
 
@@ -134,7 +134,7 @@ export function optionalBoolean(v: unknown, key: string): boolean | undefined {
  * object, `undefined` or `null`.
  */
 export function ownOption(options: unknown, key: string): unknown {
-  return options === undefined || options === null ? undefined : ownField(options as object, key, "");
+  return options === undefined || options === null ? undefined : ownField(options, key, "");
 }
 
 /**
@@ -142,12 +142,36 @@ export function ownOption(options: unknown, key: string): unknown {
  * literal read (`options.toolUseId`), which a projection's hot path needs (a keyed read costs more than the
  * rest of the call), and passes the value here: a value found only on the prototype chain is no option.
  */
-export function ownOnly(options: object, key: string, value: unknown): unknown {
+function ownOnly(options: object, key: string, value: unknown): unknown {
   if (value === undefined) return value;
   // The usual case, without a call: a plain object, and nothing on Object.prototype of that name (a getter
   // there would be found by `in` too), so the value is the object's own.
   if (Object.getPrototypeOf(options) === ObjectPrototype && !(key in ObjectPrototype)) return value;
-  return hop.call(options, key) ? value : undefined;
+  return hasOwn(options, key) ? value : undefined;
+}
+
+/**
+ * One named option of a projection (`toolUseId`, `callId`, Gemini's `id`), read once: `read` is its literal
+ * read (`(o) => o.toolUseId`), made once per projection at load, so that the hot path neither allocates nor
+ * reads by a computed key; the value counts only as an own property ({@link ownOnly}). A getter or Proxy
+ * trap that throws is a ValidationError at `key` ({@link optionThrew}). `undefined` when `options` is absent
+ * ({@link projectionContext} checked before that it is an object, `undefined` or `null`).
+ */
+export function namedOption<O extends object>(options: O | null | undefined, key: string, read: (options: O) => unknown): unknown {
+  if (options === undefined || options === null) return undefined;
+  try {
+    return ownOnly(options, key, read(options));
+  } catch (e) {
+    return optionThrew(e, key);
+  }
+}
+
+/**
+ * A required id or name option of a projection (`toolUseId`, `callId`, `toolCallId`, `toolName`): read as
+ * {@link namedOption} reads it, then checked by {@link requireString}, `example` showing a good value.
+ */
+export function idOption<O extends object>(options: O | null | undefined, key: string, read: (options: O) => unknown, fn: string, example: string): string {
+  return requireString(namedOption(options, key, read), key, fn, example);
 }
 
 /**
@@ -156,11 +180,11 @@ export function ownOnly(options: object, key: string, value: unknown): unknown {
  * `Object.create(ToolResult.prototype)`, a Proxy of a result) read through `ToolResult.fromJSON`, which
  * reads its own fields once and checks them, so that a projection never emits an unchecked field.
  */
-export function asResult(value: unknown, fn: string): ToolResult<any> {
-  return isGenuineResult(value) ? (value as ToolResult<any>) : otherResult(value, fn);
+export function asResult(value: unknown, fn: string): ToolResult {
+  return isGenuineResult(value) ? (value as ToolResult) : otherResult(value, fn);
 }
 
-function otherResult(value: unknown, fn: string): ToolResult<any> {
+function otherResult(value: unknown, fn: string): ToolResult {
   if (typeof value !== "object" || value === null) {
     raise("invalid-type", "", `${fn}() projects a ToolResult, got ${typeName(value)}`, "Pass the ToolResult the tool returned.");
   }

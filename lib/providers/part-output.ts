@@ -1,11 +1,73 @@
-// What projections write for a part and around it: a part's data: URL and a file name for it, a URL's last
-// path segment, and the two text tests and joins every projection's output needs. Internal to
-// `toolnexus/providers`.
+// What projections write for a part and around it: a part's fields as its type has them, the one loop over a
+// result's parts, a part's data: URL and a file name for it, a URL's last path segment, and the two text
+// tests and joins every projection's output needs. Internal to `toolnexus/providers`.
 import type { ContentPart } from "../content-part";
 import { EXTENSIONS } from "../media";
+import type { Context } from "./options";
+import { loseAs, losePart, overCap } from "./loss";
+
+/** A text part's fields, as ContentPart's invariant has them: its text, nothing else. */
+type TextFields = { readonly type: "text"; readonly text: string; readonly mimeType: undefined; readonly data: undefined; readonly url: undefined; readonly name: undefined };
+
+/** A media part with data: its mime type and canonical base64. */
+export type DataFields = { readonly type: "image" | "audio" | "file"; readonly text: undefined; readonly mimeType: string; readonly data: string; readonly url: undefined; readonly name: string | undefined };
+
+/** A media part given by URL: its mime type and absolute http(s) URL. */
+export type UrlFields = { readonly type: "image" | "audio" | "file"; readonly text: undefined; readonly mimeType: string; readonly data: undefined; readonly url: string; readonly name: string | undefined };
+
+/** A part's fields, typed by what its `type` and `data` say it holds. */
+type PartFields = TextFields | DataFields | UrlFields;
+
+/**
+ * A part whose fields are typed by ContentPart's invariant ("A text part has `text` only; any other part has a
+ * `mimeType` and exactly one of `data` or `url`", content-part.ts): narrowing on `type` and `data` gives each
+ * field its type.
+ */
+export type TypedPart = ContentPart & PartFields;
+
+/**
+ * One part, within the cap, as a projection's item (or a text line, in {@link splitParts}): `undefined` when
+ * the part is left out. Made once per projection, at load: the loops below run on every tool call.
+ */
+export type PartItem<T> = (ctx: Context, part: TypedPart, index: number) => T | undefined;
+
+/**
+ * The part as a {@link TypedPart}: the same object, no copy, no check. Every part a projection meets holds
+ * ContentPart's invariant: its result is genuine or was read through `ToolResult.fromJSON` (`asResult`).
+ */
+const typed = (part: ContentPart): TypedPart => part as TypedPart;
+
+/**
+ * The one loop of a projection over a result's parts: appends each part's item to `out`, in order, leaving
+ * out the `undefined` ones. A part over `maxBytes` is lost first, by the policy, its placeholder in the
+ * projection's own text shape (`wrap`, made once at load), and never reaches `item`.
+ */
+export function appendParts<T>(ctx: Context, parts: readonly ContentPart[], item: PartItem<T>, wrap: (text: string) => T, out: T[]): void {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const over = overCap(ctx, part);
+    const v = over === undefined ? item(ctx, typed(part), i) : loseAs(ctx, i, part, over, wrap);
+    if (v !== undefined) out.push(v);
+  }
+}
+
+/**
+ * {@link appendParts} for a projection that puts text apart from media (Gemini's response text, OpenAI Chat's
+ * `tool` message): a string item, or a lost part's placeholder, goes to `texts`, any other item to `media`.
+ * A loss's path is `<prefix>parts[i]` (`calls[1].parts[0]` for one call of `toOpenAIChatMessages`).
+ */
+export function splitParts<M extends object>(ctx: Context, parts: readonly ContentPart[], item: (ctx: Context, part: TypedPart, index: number, prefix: string) => M | string | undefined, prefix: string, texts: string[], media: M[]): void {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const over = overCap(ctx, part);
+    const v = over === undefined ? item(ctx, typed(part), i, prefix) : losePart(ctx, i, part, over, `${prefix}parts[${i}]`);
+    if (typeof v === "string") texts.push(v);
+    else if (v !== undefined) media.push(v);
+  }
+}
 
 /** `data:image/png;base64,...` without decoding or copying the base64 beyond one concatenation. */
-export function dataUrl(part: ContentPart): string {
+export function dataUrl(part: DataFields): string {
   return `data:${part.mimeType};base64,${part.data}`;
 }
 
@@ -16,8 +78,8 @@ const EXTENSION_FOR: Readonly<Record<string, string>> = (() => {
 })();
 
 /** A file name for a part that has none: `part-<index>`, plus the media table's extension for its type. */
-export function fallbackName(part: ContentPart, index: number): string {
-  const ext = Object.prototype.hasOwnProperty.call(EXTENSION_FOR, part.mimeType!) ? EXTENSION_FOR[part.mimeType!] : undefined;
+export function fallbackName(part: DataFields | UrlFields, index: number): string {
+  const ext = Object.hasOwn(EXTENSION_FOR, part.mimeType) ? EXTENSION_FOR[part.mimeType] : undefined;
   return ext === undefined ? `part-${index}` : `part-${index}.${ext}`;
 }
 

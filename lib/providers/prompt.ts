@@ -6,6 +6,9 @@ import { escapeControl } from "../boundary";
 /** UTF-16 code units of a tool's input shown in a prompt; the whole input stays in the request's data. */
 const PROMPT_INPUT_CHARS = 500;
 
+/** `JSON.stringify`, typed as it behaves: `undefined` for a value with no JSON text (a function, `undefined`). */
+const jsonText = (value: unknown): string | undefined => JSON.stringify(value);
+
 /**
  * A tool's input as one line of a prompt: compact JSON (a string is JSON text the SDK already wrote, shown
  * as written), control characters, DEL, U+2028 and U+2029 escaped so it never starts a line of its own, and
@@ -15,7 +18,7 @@ const PROMPT_INPUT_CHARS = 500;
 export function promptInput(value: unknown): string | undefined {
   let json: string | undefined;
   try {
-    json = typeof value === "string" ? value : JSON.stringify(value);
+    json = typeof value === "string" ? value : jsonText(value);
   } catch {
     return undefined;
   }
