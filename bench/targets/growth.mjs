@@ -3,6 +3,7 @@
 // the bound is 10x. A quadratic loop shows as about 64x.
 import { do_not_optimize } from "mitata";
 import { base64, pngBytes, SMALL_PNG, MiB } from "../lib/data.mjs";
+import { keywordRows } from "./growth-keywords.mjs";
 
 /** The bound on cost(8x) / cost(1x). */
 export const GROWTH_LIMIT = 10;
@@ -214,5 +215,8 @@ export function growthTargets(tn, providers) {
   } else {
     rows.push({ id: "growth-fromLangChain", title: "growth: fromLangChain", limit: GROWTH_LIMIT, missing: "dist/esm/providers.js does not export fromLangChain" });
   }
+
+  // toMcpElicitation: schema keywords dropped from one field (growth-keywords.mjs).
+  rows.push(...keywordRows(tn, providers, growth));
   return rows;
 }
