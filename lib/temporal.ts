@@ -40,7 +40,7 @@ import { defineKey, guard, ownKeys, readArray, readOptions, snapshot, wrongType 
 import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
-import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
+import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError, type ValidationErrorCode } from "./errors";
 import { formatPath, joinPath, type Segment } from "./path";
 import { Answer } from "./answer";
 import { Request } from "./request";
@@ -123,6 +123,24 @@ function claimedType(value: object, at?: () => string): BrandName | undefined {
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
 const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
+
+/**
+ * The most values one payload's JSON may hold, counted as the JSON text repeats them (an object met in two
+ * places counts twice): the limit of the README's "Metadata rules". A value over it is a ValidationError
+ * (`too-large`), found before the writer has done more work than that.
+ */
+const MAX_JSON_VALUES = 1_000_000;
+
+/**
+ * One write: the subtrees already written, by identity (a subtree met again is not walked again; its
+ * count is added), and the values counted so far.
+ */
+interface Writing {
+  readonly done: Map<object, { readonly out: unknown; readonly count: number }>;
+  /** The values of toolnexus values' JSON, by identity, for counting (the library shares frozen subtrees). */
+  readonly counted: Map<object, number>;
+  total: number;
+}
 
 /** Thrown inside the writer for what Temporal's JSON converter cannot write either (a cycle). */
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- an internal signal told apart by `instanceof`; eslint.config.mjs names it for only-throw-error
@@ -220,7 +238,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     if (value === undefined) return undefined;
     let json: string | undefined;
     try {
-      json = stringify(this.#write(value, "", [], new Set()));
+      json = stringify(this.#write(value, "", [], new Set(), { done: new Map(), counted: new Map(), total: 0 }));
     } catch (e) {
       if (e instanceof ToolnexusError) throw e;
       return undefined; // as Temporal's JSON converter: not JSON, so not ours
@@ -253,9 +271,16 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
       return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
     }
+    // Strict UTF-8: bytes that are not UTF-8 are refused, never read as U+FFFD (README, "Temporal").
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(data);
+    } catch (e) {
+      return raise("not-json", "", "The payload is not UTF-8 text", PAYLOAD_FIX, e);
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(new TextDecoder().decode(data));
+      parsed = JSON.parse(text);
     } catch (e) {
       return raise("not-json", "", `The payload is not JSON (${thrownMessage(e)})`, PAYLOAD_FIX, e);
     }
@@ -271,8 +296,31 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   // -------------------------------------------------------------------------------------------------------
   // Writing: a fresh tree that JSON.stringify writes as it would write the value itself.
 
+  /** Adds `count` values to the write's total; past {@link MAX_JSON_VALUES}, a `too-large` error at `at`. */
+  #count(w: Writing, count: number, at: Segment[]): void {
+    w.total += count;
+    if (w.total > MAX_JSON_VALUES) {
+      // The code joins ValidationErrorCode with the core's value limit (README, "Metadata rules").
+      raise("too-large" as ValidationErrorCode, formatPath(at), `The value holds more than ${MAX_JSON_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
+    }
+  }
+
+  /** The tagged JSON of a toolnexus value of the given brand (once per value in a write), counted. */
+  #tagged(value: object, brand: BrandName, at: Segment[], w: Writing): object {
+    const seen = w.done.get(value);
+    if (seen !== undefined) {
+      this.#count(w, seen.count, at);
+      return seen.out as object;
+    }
+    const before = w.total;
+    const out = this.#tag(value, brand, at);
+    this.#count(w, 2 + jsonCount((out as { value: unknown }).value, w.counted), at); // the tag object and its tag
+    w.done.set(value, { out, count: w.total - before });
+    return out;
+  }
+
   /** The tagged JSON of a toolnexus value of the given brand, checked unless this copy made it. */
-  #tagged(value: object, brand: BrandName, at: Segment[]): object {
+  #tag(value: object, brand: BrandName, at: Segment[]): object {
     const base = BASES[brand];
     let json: unknown;
     if (base.genuine(value)) {
@@ -293,45 +341,66 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * The tree JSON.stringify writes for `value` found under `key`: `toJSON` called as JSON.stringify calls
    * it, own enumerable properties read once each, toolnexus values tagged, look-alike objects escaped.
    */
-  #write(value: unknown, key: string, at: Segment[], ancestors: Set<object>): unknown {
-    if ((typeof value !== "object" || value === null) && typeof value !== "bigint") return value;
+  #write(value: unknown, key: string, at: Segment[], ancestors: Set<object>, w: Writing): unknown {
+    if ((typeof value !== "object" || value === null) && typeof value !== "bigint") {
+      this.#count(w, 1, at);
+      return value;
+    }
     const here = (): string => formatPath(at);
     if (typeof value === "object") {
       const brand = claimedType(value, here);
-      if (brand !== undefined) return this.#tagged(value, brand, at);
+      if (brand !== undefined) return this.#tagged(value, brand, at, w);
     }
     const toJSON = guard(here, "toJSON", () => (value as { toJSON?: unknown }).toJSON);
     if (typeof toJSON === "function") {
       value = toJSON.call(value, key); // a throw here is not ours to name: toPayload gives undefined, as Temporal's converter does
-      if (typeof value !== "object" || value === null) return value;
+      if (typeof value !== "object" || value === null) {
+        this.#count(w, 1, at);
+        return value;
+      }
       const brand = claimedType(value, here);
-      if (brand !== undefined) return this.#tagged(value, brand, at);
+      if (brand !== undefined) return this.#tagged(value, brand, at, w);
     }
-    if (typeof value !== "object" || isBoxed(value)) return value; // JSON.stringify unwraps (or refuses) these itself
+    if (typeof value !== "object" || isBoxed(value)) {
+      this.#count(w, 1, at);
+      return value; // JSON.stringify unwraps (or refuses) these itself
+    }
+    // A subtree met before in this write (not an ancestor: that is a cycle) is written once: the same tree,
+    // its values counted again, as its JSON text repeats them.
+    const seen = w.done.get(value);
+    if (seen !== undefined) {
+      this.#count(w, seen.count, at);
+      return seen.out;
+    }
     if (ancestors.has(value)) throw new NotJson();
     ancestors.add(value);
     const node = value;
+    const before = w.total;
+    this.#count(w, 1, at);
     let out: unknown;
     if (guard(here, "the value", () => Array.isArray(node))) {
       const items = readArray(node as unknown[], formatPath(at));
       for (let i = 0; i < items.length; i++) {
         at.push(i);
-        items[i] = this.#write(items[i], String(i), at, ancestors);
+        items[i] = this.#write(items[i], String(i), at, ancestors, w);
         at.pop();
       }
       out = items;
     } else {
       const keys = ownKeys(node, formatPath(at));
       const copy: Record<string, unknown> = {};
+      let escaped = false;
       for (const k of keys) {
+        if (k === TAG) escaped = true;
         at.push(k);
         const child = guard(here, "this property", () => (node as Record<string, unknown>)[k]);
-        defineKey(copy, k, this.#write(child, k, at, ancestors));
+        defineKey(copy, k, this.#write(child, k, at, ancestors, w));
         at.pop();
       }
-      out = keys.includes(TAG) ? { [TAG]: "", value: copy } : copy;
+      out = escaped ? { [TAG]: "", value: copy } : copy;
     }
     ancestors.delete(node);
+    w.done.set(node, { out, count: w.total - before });
     return out;
   }
 
@@ -414,6 +483,22 @@ function isBoxed(value: object): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The values of JSON data (a toolnexus value's `toJSON`), counted as its text repeats them: each object or
+ * array counted once by identity in `counted`, then its count added wherever it is met again, so that the
+ * subtrees the library shares are walked once.
+ */
+function jsonCount(value: unknown, counted: Map<object, number>): number {
+  if (typeof value !== "object" || value === null) return 1;
+  const known = counted.get(value);
+  if (known !== undefined) return known;
+  let n = 1;
+  if (Array.isArray(value)) for (const v of value as unknown[]) n += jsonCount(v, counted);
+  else for (const v of Object.values(value)) n += jsonCount(v, counted);
+  counted.set(value, n);
+  return n;
 }
 
 /** JSON.stringify, typed as it behaves: `undefined` for a function or a symbol (its declared type says string). */

@@ -3,6 +3,7 @@
 // the bound is 10x. A quadratic loop shows as about 64x.
 import { do_not_optimize } from "mitata";
 import { base64, pngBytes, SMALL_PNG, MiB } from "../lib/data.mjs";
+import { keywordRows } from "./growth-keywords.mjs";
 
 /** The bound on cost(8x) / cost(1x). */
 export const GROWTH_LIMIT = 10;
@@ -279,5 +280,7 @@ export function growthTargets(tn, providers) {
       { kind: "heavy", rounds: 9 },
     ),
   );
+  // toMcpElicitation: schema keywords dropped from one field (growth-keywords.mjs).
+  rows.push(...keywordRows(tn, providers, growth));
   return rows;
 }

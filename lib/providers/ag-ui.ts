@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { escapeControl, readOptions as readOwnOptions, snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readOptions as readOwnOptions, snapshot } from "../boundary";
+import type { ContentPart } from "../content-part";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -72,9 +73,9 @@ export type AgUiInterruptInput = {
   readonly reason: string;
   readonly message?: string | undefined;
   readonly toolCallId?: string | undefined;
-  readonly responseSchema?: { readonly [key: string]: any } | undefined;
+  readonly responseSchema?: { readonly [key: string]: unknown } | undefined;
   readonly expiresAt?: string | undefined;
-  readonly metadata?: { readonly [key: string]: any } | undefined;
+  readonly metadata?: { readonly [key: string]: unknown } | undefined;
   readonly subagentRunId?: string | undefined;
 };
 
@@ -93,8 +94,8 @@ export type AgUiResumeEntry =
 export type AgUiResumeEntryInput = {
   readonly interruptId: string;
   readonly status: string;
-  readonly payload?: any;
-  readonly metadata?: { readonly [key: string]: any } | undefined;
+  readonly payload?: unknown;
+  readonly metadata?: { readonly [key: string]: unknown } | undefined;
 };
 
 /** Options of {@link toAgUiResume}. */
@@ -115,9 +116,9 @@ const approvalSchema = (): { [key: string]: unknown } => ({ type: "object", prop
 /** What any other interrupt without a url asks back: one required string `output`, as MCP form mode does. */
 const outputSchema = (): { [key: string]: unknown } => ({ type: "object", properties: { output: { type: "string" } }, required: ["output"] });
 
-/** A fresh, unfrozen copy of JSON data the library owns (AG-UI's client and agents write into what they get). */
-function fresh<T>(value: unknown): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+/** A fresh, unfrozen copy of a JSON object the library owns (AG-UI's client and agents write into what they get). */
+function fresh(value: object): { [key: string]: unknown } {
+  return JSON.parse(JSON.stringify(value)) as { [key: string]: unknown };
 }
 
 const quote = (s: string): string => escapeControl(JSON.stringify(s));
@@ -150,6 +151,7 @@ const textPart = (text: string): AgUiTextPart => ({ type: "text", text });
  * subscriber.next({ ...toAgUiToolCallResult(result, { messageId: "msg-2", toolCallId: "call-1" }), type: EventType.TOOL_CALL_RESULT });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
 export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
   const ctx = projectionContext(options, RESULT_SPEC);
   const messageId = idOption(options, "messageId", readMessageId, "toAgUiToolCallResult", '"msg-2"');
@@ -208,6 +210,7 @@ function reasonOf(kind: string, toolCallId: string | undefined): string {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function toAgUiInterrupt(request: Request<any>, options?: AgUiInterruptOptions): AgUiInterrupt {
   const o = readOwnOptions(options, ["toolCallId"], "toAgUiInterrupt");
   const toolCallId = optionalString(o.toolCallId, "toolCallId", '"call-1"');
@@ -317,10 +320,10 @@ function ownRequest(metadata: unknown): unknown {
  * await agent.runAgent({ resume: [toAgUiResume(Answer.accept(request))] });
  * ```
  */
-export function toAgUiResume(answer: Answer<any>, options?: AgUiResumeOptions): AgUiResumeEntry {
+export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiResumeEntry {
   const ctx = projectionContext(options, RESUME_SPEC);
   const a = toAnswer(answer, "");
-  const data = a.data as JsonObject | undefined;
+  const data = a.data;
   if (a.ok || a.reason === "declined") {
     const approved = data !== undefined && Object.hasOwn(data, "approved") ? data.approved : undefined;
     if (approved !== undefined && approved !== a.ok) {
@@ -364,6 +367,7 @@ const ENTRY_FIX = "Pass an entry of input.resume, as the client sent it (toAgUiR
  * const answer = entry && fromAgUiResume(entry, request);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any>): Answer {
   const e = snapshot(entry, ["interruptId", "status", "payload"], "", "A resume entry", ENTRY_FIX);
   const req = toRequest(request, "");
@@ -383,7 +387,7 @@ export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any
   const payload = e.payload;
   if (payload === undefined || payload === true) return new Answer({ id, ok: true });
   if (payload === false) return new Answer({ id, ok: false, reason: "declined" });
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+  if (typeof payload !== "object" || payload === null || isArrayAt(payload, "payload", "the payload")) {
     raise("invalid-type", "payload", `The payload must be an object, true, false or absent, got ${typeName(payload)}`, 'Resolve with { approved: true | false, ...data }, or cancel with status "cancelled".');
   }
   // One read of the payload, as JSON data: what decides is what is kept.

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { toAnswer, type Answer } from "../answer";
@@ -120,7 +120,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
   const toolName = isNonEmptyString(it.toolName) ? it.toolName : isNonEmptyString(raw.name) ? raw.name : isNonEmptyString(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
   const preview = args === undefined ? undefined : promptInput(args);
-  const prompt = `Approve the call to tool ${JSON.stringify(toolName)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
+  const prompt = `Approve the call to tool ${escapeControl(JSON.stringify(toolName))}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
   const data: JsonObject = args === undefined ? { toolName } : { toolName, arguments: args };
   return new Request({ id, kind: "approval", prompt, data });
 }
@@ -145,7 +145,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * const result = await run(agent, state);
  * ```
  */
-export function toAgentsDecision(answer: Answer<any>): AgentsDecision {
+export function toAgentsDecision(answer: Answer): AgentsDecision {
   // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
   // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
   const a = toAnswer(answer, "");

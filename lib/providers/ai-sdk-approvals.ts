@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { snapshot } from "../boundary";
+import { escapeControl, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -25,12 +25,7 @@ import { bridgeOptions } from "./options";
 import { promptInput } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
-export type AiSdkToolApprovalRequest = {
-  type: "tool-approval-request";
-  approvalId: string;
-  toolCallId: string;
-  reason?: string;
-};
+export type AiSdkToolApprovalRequest = { type: "tool-approval-request"; approvalId: string; toolCallId: string; reason?: string };
 
 /** A tool call as the AI SDK shows it: the `tool-call` content part or the matching message part. */
 export type AiSdkToolCall = {
@@ -49,26 +44,20 @@ export type AiSdkToolApprovalRequestOutput = {
   readonly isAutomatic?: boolean | undefined;
 };
 
-/** What {@link fromAiSdkApprovalRequest} reads: either form of the approval request. */
-export type AiSdkApprovalRequestInput =
-  | AiSdkToolApprovalRequestOutput
-  | { readonly type: "tool-approval-request"; readonly approvalId: string; readonly toolCallId: string; readonly reason?: string | undefined };
+/**
+ * What {@link fromAiSdkApprovalRequest} reads: either form of the approval request (the message part read-only,
+ * its `reason` possibly `undefined`).
+ */
+export type AiSdkApprovalRequestInput = AiSdkToolApprovalRequestOutput | (Readonly<Omit<AiSdkToolApprovalRequest, "reason">> & { readonly reason?: string | undefined });
 
 /** The approval response part of a tool message. */
-export type AiSdkToolApprovalResponse = {
-  type: "tool-approval-response";
-  approvalId: string;
-  approved: boolean;
-  reason?: string;
-};
+export type AiSdkToolApprovalResponse = { type: "tool-approval-response"; approvalId: string; approved: boolean; reason?: string };
 
-/** What {@link fromAiSdkApprovalResponse} reads: the message part, or the output part that also carries its tool call. */
-export type AiSdkApprovalResponseInput = {
-  readonly type: "tool-approval-response";
-  readonly approvalId: string;
-  readonly approved: boolean;
-  readonly reason?: string | undefined;
-};
+/**
+ * What {@link fromAiSdkApprovalResponse} reads: the message part, or the output part that also carries its tool
+ * call (read-only, its `reason` possibly `undefined`).
+ */
+export type AiSdkApprovalResponseInput = Readonly<Omit<AiSdkToolApprovalResponse, "reason">> & { readonly reason?: string | undefined };
 
 /** Options of {@link toAiSdkApprovalRequest}. */
 export interface ToAiSdkApprovalRequestOptions {
@@ -121,6 +110,7 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  * //   reason: "Authorization required to continue\nhttps://auth.example.com/login" }
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
   const o = bridgeOptions(options, ["toolCallId", "onLoss"], "toAiSdkApprovalRequest", "", true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
@@ -243,11 +233,11 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
 
   let call = p.toolCall === undefined ? undefined : readToolCall(p.toolCall, "toolCall");
-  let toolCallId = call?.toolCallId;
-  if (p.toolCallId !== undefined || call === undefined) {
-    const id = nonEmptyString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
-    if (call && call.toolCallId !== id) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${JSON.stringify(id)} but carries ${JSON.stringify(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
-    toolCallId = id;
+  let toolCallId: string;
+  if (call !== undefined && p.toolCallId === undefined) toolCallId = call.toolCallId;
+  else {
+    toolCallId = nonEmptyString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
+    if (call && call.toolCallId !== toolCallId) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${JSON.stringify(toolCallId)} but carries ${JSON.stringify(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
   }
   if (o.toolCall !== undefined) {
     const given = readToolCall(o.toolCall, "options.toolCall");
@@ -262,13 +252,14 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   if (call) {
     // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
     const preview = call.input === undefined ? undefined : promptInput(call.input);
-    prompt = `Approve the call to tool ${JSON.stringify(call.toolName)}${preview === undefined ? "" : ` with input ${preview}`}?`;
-    data = call.input === undefined ? { toolName: call.toolName, toolCallId: toolCallId! } : { toolName: call.toolName, toolCallId: toolCallId!, input: call.input };
+    prompt = `Approve the call to tool ${escapeControl(JSON.stringify(call.toolName))}${preview === undefined ? "" : ` with input ${preview}`}?`;
+    data = call.input === undefined ? { toolName: call.toolName, toolCallId } : { toolName: call.toolName, toolCallId, input: call.input };
   } else {
-    prompt = `Approve tool call ${JSON.stringify(toolCallId)}?`;
-    data = { toolCallId: toolCallId! };
+    prompt = `Approve tool call ${escapeControl(JSON.stringify(toolCallId))}?`;
+    data = { toolCallId };
   }
-  if (reason) prompt += ` ${reason}`;
+  // The part's own reason follows on the same line: a prompt is one line (README, "Suspension bridges").
+  if (reason) prompt += ` ${escapeControl(reason)}`;
   return new Request({ id: approvalId, kind: "approval", prompt, data });
 }
 
@@ -290,7 +281,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * const next = await generateText({ model, tools, messages: [...messages, { role: "tool", content: [response] }] });
  * ```
  */
-export function toAiSdkApprovalResponse(answer: Answer<any>, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
+export function toAiSdkApprovalResponse(answer: Answer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
   const o = bridgeOptions(options, ["onLoss"], "toAiSdkApprovalResponse");
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
   const a = toAnswer(answer, "");

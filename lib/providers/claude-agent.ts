@@ -13,7 +13,6 @@ import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
 import { toAnswer, type Answer } from "../answer";
-import type { JsonObject } from "../json-type";
 import { Request, toRequest } from "../request";
 import { promptInput } from "./prompt";
 import type { OnLoss } from "./loss";
@@ -65,8 +64,9 @@ const quote = (s: string): string => escapeControl(JSON.stringify(s));
  * ```
  */
 export function fromClaudeToolPermission(toolName: string, input: { readonly [key: string]: unknown }, options: ClaudeToolPermissionOptions): Request {
-  if (typeof toolName !== "string") raise(toolName === undefined ? "missing" : "invalid-type", "toolName", `The toolName must be a string, got ${typeName(toolName)}`, FIX);
-  if (toolName === "") raise("invalid-value", "toolName", "The toolName is empty", FIX);
+  const name: unknown = toolName; // the SDK's types say a string; a caller's bad value is refused all the same
+  if (typeof name !== "string") raise(name === undefined ? "missing" : "invalid-type", "toolName", `The toolName must be a string, got ${typeName(name)}`, FIX);
+  if (name === "") raise("invalid-value", "toolName", "The toolName is empty", FIX);
   const o = snapshot(options, ["toolUseID"], "options", "The options", FIX);
   const id = o.toolUseID;
   if (id === undefined) raise("missing", "options.toolUseID", "The toolUseID is missing", FIX);
@@ -75,7 +75,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
   // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
   const copy = copyJsonObject(input, "input", "The input");
   const preview = promptInput(copy);
-  const prompt = `Approve the call to tool ${quote(toolName)} with input ${escapeControl(preview ?? "{}")}?`;
+  const prompt = `Approve the call to tool ${quote(toolName)} with input ${preview ?? "{}"}?`;
   return new Request({ id, kind: "approval", prompt, data: { toolName, input: copy } });
 }
 
@@ -99,15 +99,15 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
  * // { behavior: "deny", message: "declined" }
  * ```
  */
-export function toClaudePermissionResult(answer: Answer<any>, request: Request<any>, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
+export function toClaudePermissionResult(answer: Answer, request: Request<any>, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
   const ctx = projectionContext(options, SPEC);
   const a = toAnswer(answer, "");
   const req = toRequest(request, "");
   if (a.id !== req.id) {
     raise("invalid-value", "id", `The answer is for request ${quote(a.id)}, not ${quote(req.id)}`, "Pass the answer to this request: canUseTool decides one tool use.");
   }
-  const data = a.data as JsonObject | undefined;
-  const has = (k: string): boolean => data !== undefined && Object.hasOwn(data, k);
+  const data = a.data;
   const lose = (kept: string): void => {
     if (data === undefined) return;
     for (const k of Object.keys(data)) {
@@ -117,13 +117,13 @@ export function toClaudePermissionResult(answer: Answer<any>, request: Request<a
   };
   if (a.ok) {
     let input: unknown;
-    if (has("input")) {
-      input = data!.input;
+    if (data !== undefined && Object.hasOwn(data, "input")) {
+      input = data.input;
       if (typeof input !== "object" || input === null || Array.isArray(input)) {
         raise("invalid-type", "data.input", `The edited input must be an object, got ${typeName(input)}`, "Accept with { input: { ... } } to change the call's input, or without input to allow it as asked.");
       }
     } else {
-      const d = req.data as JsonObject | undefined;
+      const d = req.data;
       input = d !== undefined && Object.hasOwn(d, "input") ? d.input : undefined;
       if (input === undefined) {
         raise("missing", "data.input", "Neither the answer nor the request holds the tool's input", "Pass the request fromClaudeToolPermission() made (its data.input is the call's input): an empty input would erase it.");
@@ -136,7 +136,8 @@ export function toClaudePermissionResult(answer: Answer<any>, request: Request<a
     return { behavior: "allow", updatedInput: JSON.parse(JSON.stringify(input)) as { [key: string]: unknown } };
   }
   lose("reason");
-  const message = has("reason") && typeof data!.reason === "string" ? data!.reason : a.reason!;
+  const given = data !== undefined && Object.hasOwn(data, "reason") ? data.reason : undefined;
+  const message = typeof given === "string" ? given : (a.reason ?? "declined"); // a refusal always has its reason
   return a.reason === "declined" ? { behavior: "deny", message } : { behavior: "deny", message, interrupt: true };
 }
 

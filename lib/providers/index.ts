@@ -151,22 +151,20 @@ export type {
 } from "./ag-ui";
 export { fromClaudeToolPermission, toClaudePermissionResult } from "./claude-agent";
 export type { ClaudePermissionResult, ClaudePermissionResultOptions, ClaudeToolPermissionOptions } from "./claude-agent";
-export { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts } from "./a2a";
+export { toA2aAnswer, toA2aEvents, toA2aParts } from "./a2a";
+export { fromA2a, fromA2aAnswer } from "./a2a-read";
 export type {
   A2aAnswerOptions,
   A2aArtifact,
-  A2aArtifactInput,
   A2aArtifactUpdate,
   A2aBytes,
   A2aEvent,
   A2aEventsOptions,
   A2aMessage,
-  A2aMessageInput,
   A2aPart,
-  A2aPartInput,
   A2aPartsOptions,
   A2aRole,
   A2aStatusUpdate,
-  A2aTaskInput,
   A2aTaskStatus,
 } from "./a2a";
+export type { A2aArtifactInput, A2aMessageInput, A2aPartInput, A2aTaskInput } from "./a2a-read";

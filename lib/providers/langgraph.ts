@@ -9,7 +9,7 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
-import { ValidationError, raise } from "../errors";
+import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, toAnswer, type AnswerJSON } from "../answer";
@@ -63,8 +63,8 @@ export type LangChainHitlResponse = { decisions: LangChainHitlDecision[] };
 const INTERRUPT_FIX = "Pass an entry of the result's __interrupt__ list.";
 
 /** A fresh, unfrozen copy of JSON data (LangGraph stores and may write into what it is given). */
-function freshJSON<T>(value: unknown): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+function freshJSON(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
 }
 
 /** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */
@@ -98,7 +98,7 @@ const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
  * ```
  */
 export function toLangGraphInterrupt(request: Request): RequestJSON {
-  return freshJSON<RequestJSON>(toRequest(request, "").toJSON());
+  return freshJSON(toRequest(request, "").toJSON()) as RequestJSON;
 }
 
 /**
@@ -142,14 +142,15 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * ```
  */
 export function toLangGraphResume(answers: Answer | readonly Answer[], interrupts?: readonly LangGraphInterrupt[]): LangGraphResume {
-  const many = typeof answers === "object" && answers !== null && isArrayAt(answers, "", "the answers");
-  const list = many ? readArray(answers as readonly unknown[], "").map((a, i) => toAnswer(a, `[${i}]`)) : [toAnswer(answers, "")];
+  const given: unknown = answers; // typed as answers, read as anything a caller may pass
+  const many = typeof given === "object" && given !== null && isArrayAt(given, "", "the answers");
+  const list = many ? readArray(given as readonly unknown[], "").map((a, i) => toAnswer(a, `[${i}]`)) : [toAnswer(given, "")];
   const answerPath = (j: number): string => (many ? `[${j}]` : "");
   if (list.length === 0) raise("missing", "", "There is no answer to resume with", "Pass the Answer (or Answers) to the pending interrupts.");
 
   if (interrupts === undefined) {
     if (list.length > 1) raise("missing", "interrupts", "Several answers need the pending interrupts, to key each answer by its interrupt's id", "Pass the result's __interrupt__ list as the second argument.");
-    return { resume: freshJSON<AnswerJSON>(list[0]) };
+    return { resume: freshJSON(list[0]) as AnswerJSON };
   }
   const pending = listAt(interrupts, "interrupts", "interrupts", "Pass the result's __interrupt__ list.").map((entry, i) => {
     const at = `interrupts[${i}]`;
@@ -169,15 +170,15 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
   const matched = pending.map((p, i) => {
     const j = byId.get(p.request.id);
     if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quoteShown(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
-    return { id: p.id, answer: list[j]! };
+    return { id: p.id, answer: list[j] };
   });
-  if (matched.length === 1) return { resume: freshJSON<AnswerJSON>(matched[0]!.answer) };
+  if (matched.length === 1) return { resume: freshJSON(matched[0].answer) as AnswerJSON };
   const map: { [interruptId: string]: AnswerJSON } = {};
   matched.forEach((m, i) => {
     if (typeof m.id !== "string" || m.id === "") {
       raise("missing", `interrupts[${i}].id`, "The interrupt has no id, and several are pending", "Pass the __interrupt__ list of a graph run with a checkpointer, as LangGraph gives it.");
     }
-    Object.defineProperty(map, m.id, { value: freshJSON<AnswerJSON>(m.answer), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(map, m.id, { value: freshJSON(m.answer), enumerable: true, writable: true, configurable: true });
   });
   return { resume: map };
 }
@@ -250,6 +251,7 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
   if (typeof it.id !== "string" || it.id === "") {
     raise(it.id === undefined ? "missing" : "invalid-type", "id", `The interrupt needs an id, got ${typeName(it.id)}`, "Run the agent with a checkpointer, and pass the interrupt as LangGraph gives it.");
   }
+  const interruptId = it.id;
   const v = snapshot(it.value, ["actionRequests", "reviewConfigs"], "value", "The interrupt's value", HITL_FIX);
   const actions = listAt(v.actionRequests, "value.actionRequests", "actionRequests", HITL_FIX);
   const configs = listAt(v.reviewConfigs, "value.reviewConfigs", "reviewConfigs", HITL_FIX);
@@ -275,9 +277,12 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
         raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quoteShown(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
+    // The description (LangChain writes it over several lines) is shown as a tool's input is: one line, cut
+    // at 500 characters with the rest counted.
     const preview = promptInput(args);
-    const prompt = a.description ?? `Approve the call to tool ${JSON.stringify(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
-    return new Request({ id: `${it.id}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
+    const prompt =
+      a.description !== undefined ? (promptInput(a.description) ?? "") : `Approve the call to tool ${quoteShown(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
+    return new Request({ id: `${interruptId}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
   });
 }
 
@@ -304,7 +309,7 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
   const allowed = data?.allowedDecisions;
   if (typeof toolName !== "string" || toolName === "") raise("invalid-value", `${at}.data.toolName`, "The request names no tool", fix);
   if (!Array.isArray(allowed) || !allowed.every((d) => typeof d === "string")) raise("invalid-value", `${at}.data.allowedDecisions`, "The request lists no allowed decisions", fix);
-  return { id: req.id, toolName, allowed: allowed as string[] };
+  return { id: req.id, toolName, allowed: allowed };
 }
 
 /**
@@ -346,7 +351,7 @@ export function toLangChainHitlResponse(requests: readonly Request[], answers: r
   const decisions = actions.map((action, i): LangChainHitlDecision => {
     const j = byId.get(action.id);
     if (j === undefined) raise("missing", "answers", `Request ${quoteShown(action.id)} (action ${i}, tool ${quoteShown(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
-    const a = list[j]!;
+    const a = list[j];
     const at = `answers[${j}]`;
     const allow = (type: string): void => {
       if (!action.allowed.includes(type)) {
@@ -365,7 +370,7 @@ export function toLangChainHitlResponse(requests: readonly Request[], answers: r
     }
     if (typeof args !== "object" || args === null || Array.isArray(args)) raise("invalid-type", `${at}.data.args`, `The edited args must be an object, got ${typeName(args)}`, "Accept with { args: { ... } } to edit the call, or without args to approve it.");
     allow("edit");
-    return { type: "edit", editedAction: { name: action.toolName, args: freshJSON<Record<string, unknown>>(args) } };
+    return { type: "edit", editedAction: { name: action.toolName, args: freshJSON(args) as Record<string, unknown> } };
   });
   return { decisions };
 }

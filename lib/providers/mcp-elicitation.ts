@@ -182,6 +182,7 @@ function reportRequestLosses(request: Request, keep: readonly string[], losses: 
  * // { type: "object", properties: { output: { type: "string" } }, required: ["output"] }
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitationOptions): McpElicitParams {
   const read = bridgeOptions(options, ["onLoss", "capabilities"], "toMcpElicitation");
   const onLoss = read.onLoss as OnLoss | undefined;
@@ -305,7 +306,7 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  * toMcpElicitResult(Answer.decline(request, "expired"));  // { action: "cancel" }
  * ```
  */
-export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOptions): McpElicitResult {
+export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions): McpElicitResult {
   const onLoss = bridgeOptions(options, ["onLoss"], "toMcpElicitResult").onLoss as OnLoss | undefined;
   const a = toAnswer(answer, "");
   if (a.ok) {
@@ -336,6 +337,7 @@ export function toMcpElicitResult(answer: Answer<any>, options?: ElicitationOpti
  * if (answer.ok) resume(answer.data);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function fromMcpElicitResult(request: Request<any>, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
   const r = snapshot(result, RESULT_FIELDS, "", "An ElicitResult", "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");

@@ -6,6 +6,7 @@
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
+import { payloadConverter } from "toolnexus/temporal";
 import { build, shrunkView } from "../hostile/constructs";
 
 type Call = (...args: any[]) => unknown;
@@ -83,6 +84,14 @@ export const CALLS: Readonly<Record<string, Call>> = {
     toA2aEvents(ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" }), options),
   fromA2a: (value) => fromA2a(value),
   "fromA2aAnswer for the approval request r-1": (message) => fromA2aAnswer(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), message),
+  // A Temporal payload whose data is the bytes spelled in hex ("22ff22").
+  "payloadConverter.fromPayload of bytes in hex": (hex: string) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)) }),
+  // A value that shares one object twice per level, `depth` levels deep: { a: v, b: v } over { x: 1 }.
+  "payloadConverter.toPayload of a DAG of depth": (depth: number) => {
+    let v: object = { x: 1 };
+    for (let i = 0; i < depth; i++) v = { a: v, b: v };
+    return payloadConverter.toPayload(v);
+  },
 };
 
 /** Replaces each `{ "$platform": ... }` in the built value, in place (so cycles built by `ref` stay). */
