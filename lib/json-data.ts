@@ -421,35 +421,4 @@ function equalOnce(a: unknown, b: unknown, nested: ((a: object, b: object) => bo
   return true;
 }
 
-/** From this many values below it, {@link mapOwnedOnce} remembers what it made of an owned subtree. */
-const ONCE_AFTER = 64;
 
-/**
- * Maps the library's own JSON (metadata, `Request.data`, `Answer.data`, or any owned subtree) once per
- * reference: the walk for a projection or a writer that turns owned JSON into something else (a copy, a
- * tagged tree). `visit(node, map)` makes the result of one object or array, calling `map(child)` for each
- * child it keeps: `map` gives a primitive back as it is, and an object as `visit` made it. An owned subtree
- * that holds 64 values or more is visited once, however many places it sits in: every later place gets the
- * first result (the same object, for a copy), so a value that shares subtrees (a DAG) costs its distinct
- * objects, never its JSON text. Smaller subtrees are visited at each place (cheaper than remembering them,
- * and bounded: each holds fewer than 64 values). Anything `visit` returns may stand for a node, a marker such
- * as "stop" included: `map` hands it back at each place.
- *
- * @example
- * ```ts
- * // A fresh, unfrozen copy that keeps the sharing of the original:
- * const copy = mapOwnedOnce(result.metadata, (node, map) => (Array.isArray(node) ? node.map(map) : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, map(v)]))));
- * ```
- */
-export function mapOwnedOnce(value: unknown, visit: (node: object, map: (child: unknown) => unknown) => unknown): unknown {
-  let made: Map<object, unknown> | undefined;
-  const map = (v: unknown): unknown => {
-    if (typeof v !== "object" || v === null) return v;
-    const remember = ownedCount(v) >= ONCE_AFTER;
-    if (remember && made?.has(v) === true) return made.get(v);
-    const out = visit(v, map);
-    if (remember) (made ??= new Map()).set(v, out);
-    return out;
-  };
-  return map(value);
-}

@@ -114,7 +114,9 @@ export function isReadableStream(value: unknown): value is ReadableStream<unknow
   return readSlot(ReadableStream.prototype, "locked", value) !== undefined;
 }
 
-const getTime = Date.prototype.getTime;
+/** Date.prototype, read through a type whose getTime is a plain function of its receiver (taken once, at load). */
+const DATE_PROTO: { readonly getTime: (this: Date) => number } = Date.prototype;
+const getTime = DATE_PROTO.getTime;
 
 /**
  * The time value of a Date of any realm (NaN for an invalid one), read from its internal slot by

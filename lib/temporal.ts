@@ -40,7 +40,8 @@ import { defineKey, guard, ownKeys, readArray, readOptions, snapshot, wrongType 
 import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart } from "./content-part";
-import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError, type ValidationErrorCode } from "./errors";
+import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
+import { MAX_VALUES } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
 import { Answer } from "./answer";
 import { Request } from "./request";
@@ -123,13 +124,6 @@ function claimedType(value: object, at?: () => string): BrandName | undefined {
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
 const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
-
-/**
- * The most values one payload's JSON may hold, counted as the JSON text repeats them (an object met in two
- * places counts twice): the limit of the README's "Metadata rules". A value over it is a ValidationError
- * (`too-large`), found before the writer has done more work than that.
- */
-const MAX_JSON_VALUES = 1_000_000;
 
 /**
  * One write: the subtrees already written, by identity (a subtree met again is not walked again; its
@@ -296,12 +290,12 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   // -------------------------------------------------------------------------------------------------------
   // Writing: a fresh tree that JSON.stringify writes as it would write the value itself.
 
-  /** Adds `count` values to the write's total; past {@link MAX_JSON_VALUES}, a `too-large` error at `at`. */
+  /** Adds `count` values to the write's total; past {@link MAX_VALUES}, a `too-large` error at `at`. */
   #count(w: Writing, count: number, at: Segment[]): void {
     w.total += count;
-    if (w.total > MAX_JSON_VALUES) {
+    if (w.total > MAX_VALUES) {
       // The code joins ValidationErrorCode with the core's value limit (README, "Metadata rules").
-      raise("too-large" as ValidationErrorCode, formatPath(at), `The value holds more than ${MAX_JSON_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
+      raise("too-large", formatPath(at), `The value holds more than ${MAX_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
     }
   }
 

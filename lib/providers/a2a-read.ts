@@ -18,7 +18,7 @@ import { ToolResult } from "../tool-result";
 import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, type A2aPartsOptions } from "./a2a";
 import { clipLine, inboundPart, keepPart } from "./inbound";
 import { projection, projectionContext, type Context } from "./options";
-import { loseBlock, losePart, overCap } from "./loss";
+import { loseBlock } from "./loss";
 import { isBlank, joinLines } from "./part-output";
 
 /** A part {@link fromA2a} reads: the SDK's `Part`, or any object of that shape. */

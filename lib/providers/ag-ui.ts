@@ -8,7 +8,6 @@
  * @module
  */
 import { escapeControl, isArrayAt, readOptions as readOwnOptions, snapshot } from "../boundary";
-import type { ContentPart } from "../content-part";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
