@@ -1,5 +1,6 @@
 // RFC 3339 date-times: the check of `Request.expiresAt`, and the exact comparison of an instant with it
 // (an expiresAt may carry digits beyond the milliseconds a JavaScript time holds).
+import { dateTime } from "./platform";
 
 const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:[Zz]|([+-])(\d\d):(\d\d))$/;
 
@@ -61,13 +62,10 @@ export function isAtOrPast(t: number, s: string): boolean {
 }
 
 /**
- * A number as it is, or the time of a Date by Date.prototype's own method (a subclass's getTime could return
- * anything); NaN for an invalid Date, a Proxy of a Date (it has no time to read: the call throws), or anything else.
+ * A number as it is, or the time of a Date of any realm by Date.prototype's own method, which reads its internal
+ * slot (platform.ts dateTime: a subclass's getTime could return anything); NaN for an invalid Date, a Proxy of
+ * a Date (it has no slot to read), or anything else.
  */
 export function timeOf(value: unknown): number {
-  try {
-    return typeof value === "number" ? value : value instanceof Date ? Date.prototype.getTime.call(value) : NaN;
-  } catch {
-    return NaN;
-  }
+  return typeof value === "number" ? value : (dateTime(value) ?? NaN);
 }
