@@ -13,7 +13,7 @@ import { BRAND, isInstance } from "./brand";
 import { raise, safely, type SafeResult } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
-import { isAtOrPast, isRfc3339 } from "./rfc3339";
+import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
 import { dateTime } from "./platform";
 
 /** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
@@ -268,7 +268,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    */
   isExpired(now: Date | number = new Date()): boolean {
     if (this.expiresAt === undefined) return false;
-    const t = typeof now === "number" ? now : (dateTime(now) ?? NaN); // a Date of any realm, by its internal slot
+    const t = timeOf(now);
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
     // Exactly: an expiresAt with digits beyond the milliseconds (…00.0005Z) is later than its milliseconds.
     return isAtOrPast(t, this.expiresAt);
