@@ -62,7 +62,7 @@ const hasOwn = Object.hasOwn;
 
 /** A copy of the genuine result `r`: a new instance of its class, with these fields (the caller passes on those it keeps). */
 function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
-  return make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
+  return maker.make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
 }
 
 /**
@@ -593,7 +593,6 @@ function resultProto(cls: unknown, fn: string): object {
 
 // The construction path and its readers, for ToolResult's prototype (result-make.ts).
 const maker = resultMaker(ToolResult.prototype);
-const make = maker.make as (...args: Parameters<ResultMaker["make"]>) => AnyToolResult;
 const buildResult = maker.build as (...args: Parameters<ResultMaker["build"]>) => AnyToolResult;
 const readResult = maker.read as (proto: object, value: unknown) => AnyToolResult;
 const factory = maker.factory as (proto: object, output: unknown, isError: boolean, init: unknown) => AnyToolResult;
