@@ -126,8 +126,8 @@ const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
 
 /**
  * The most values one payload's JSON may hold, counted as the JSON text repeats them (an object met in two
- * places counts twice): the limit of the README's "Metadata rules". A value over it is a ValidationError
- * (`too-large`), found before the writer has done more work than that.
+ * places counts twice), as README, "Temporal (`toolnexus/temporal`)" states. A value over it is a
+ * ValidationError (`too-large`), found before the writer has done more work than that.
  */
 const MAX_JSON_VALUES = 1_000_000;
 
@@ -300,8 +300,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   #count(w: Writing, count: number, at: Segment[]): void {
     w.total += count;
     if (w.total > MAX_JSON_VALUES) {
-      // The code joins ValidationErrorCode with the core's value limit (README, "Metadata rules").
-      raise("too-large" as ValidationErrorCode, formatPath(at), `The value holds more than ${MAX_JSON_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
+      // The code of the core's value limit; cast, since ValidationErrorCode may not list it yet.
+      raise("too-large" as ValidationErrorCode, formatPath(at), "The value holds more than 1,000,000 values, counted as its JSON repeats them", "Send less data, or share it by reference (an id) instead of repeating it.");
     }
   }
 
