@@ -294,7 +294,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   #count(w: Writing, count: number, at: Segment[]): void {
     w.total += count;
     if (w.total > MAX_VALUES) {
-      // The code joins ValidationErrorCode with the core's value limit (README, "Metadata rules").
+      // The core's value limit (README, "Metadata rules" and "Temporal (`toolnexus/temporal`)").
       raise("too-large", formatPath(at), `The value holds more than ${MAX_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
     }
   }

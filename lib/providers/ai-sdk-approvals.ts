@@ -258,7 +258,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
     prompt = `Approve tool call ${escapeControl(JSON.stringify(toolCallId))}?`;
     data = { toolCallId };
   }
-  // The part's own reason follows on the same line: a prompt is one line (README, "Suspension bridges").
+  // The part's own reason follows on the same line: a prompt is one line (README, "Choices where the contract is silent").
   if (reason) prompt += ` ${escapeControl(reason)}`;
   return new Request({ id: approvalId, kind: "approval", prompt, data });
 }
