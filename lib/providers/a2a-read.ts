@@ -19,7 +19,7 @@ import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, t
 import { clipLine, inboundPart, keepPart } from "./inbound";
 import { projection, projectionContext, type Context } from "./options";
 import { loseBlock } from "./loss";
-import { isBlank, joinLines } from "./part-output";
+import { joinLines } from "./part-output";
 
 /** A part {@link fromA2a} reads: the SDK's `Part`, or any object of that shape. */
 export type A2aPartInput = {
@@ -276,7 +276,7 @@ function gatherMessage(ctx: Context, msg: unknown, into: Gathered): void {
 /** The output: the text joined, else `empty` (an ended task's sentence) or the summary lines; then the loss lines. */
 function outputOf(into: Gathered, empty: string | undefined): string {
   let text = joinLines(into.texts);
-  if (isBlank(text) && empty !== undefined) text = empty;
+  if (text === "" && empty !== undefined) text = empty;
   else if (text === "") text = into.parts.map((p) => p.summary()).join("\n");
   return joinLines([text, ...into.lossLines]);
 }
