@@ -34,7 +34,9 @@ import {
   type PartSource,
   type PartType,
 } from "./part-build";
-import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { mediaLabel } from "./part-label";
+import { checkSubclass, classFor, prototypeFor, receiverProto } from "./receiver";
+import { utf8Length } from "./utf8";
 
 /**
  * Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. The statics are typed on
@@ -83,18 +85,6 @@ function fromSource<P extends ContentPart>(kind: MediaType | undefined, source: 
     const proto = protoFor(cls, fn);
     return (fields) => makePart(fields, proto) as P;
   });
-}
-
-/** The UTF-8 length of a string; a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it. */
-function utf8Length(s: string): number {
-  // Each UTF-16 unit is counted once to begin with; a character of 2 UTF-8 bytes adds 1, one of 3 bytes adds 2,
-  // and so does a surrogate pair (4 bytes in 2 units).
-  let n = s.length;
-  for (const c of s) {
-    const cp = c.codePointAt(0) ?? 0;
-    if (cp >= 0x80) n += cp < 0x800 ? 1 : 2;
-  }
-  return n;
 }
 
 /**
@@ -589,32 +579,7 @@ export class ContentPart {
  * never a bare TypeError. See the README, "Reading what callers pass" ("Every method, every receiver").
  */
 function checked(receiver: unknown): ContentPart {
-  return isPart(receiver) ? receiver : partCheck(() => toContentPart(receiver, "", receiverProto(receiver)));
-}
-
-/** The prototype a checked copy of a look-alike receiver is made with: its own when that is a part class's, else `ContentPart.prototype`. */
-function receiverProto(receiver: unknown): object {
-  const base = ContentPart.prototype;
-  if (typeof receiver !== "object" || receiver === null) return base;
-  try {
-    const proto = getProto(receiver);
-    return proto !== null && (proto === base || Object.prototype.isPrototypeOf.call(base, proto)) ? proto : base;
-  } catch {
-    return base; // a Proxy whose getPrototypeOf trap throws: its fields are read, and report what else throws
-  }
-}
-
-/**
- * `image part (image/png, 82 bytes)`: how a part is named where it is left out (an omitted-part line, a
- * provider's placeholder). Never the data.
- */
-export function partLabel(p: ContentPart): string {
-  return p.text !== undefined ? `text part (${p.text.length} characters)` : `${p.type} part ${mediaLabel(p)}`;
-}
-
-/** `(image/png, 82 bytes)`, or `(image/png, url)` for a url part. */
-function mediaLabel(p: ContentPart): string {
-  return `(${p.mimeType ?? ""}, ${p.data === undefined ? "url" : `${p.byteLength} bytes`})`;
+  return isPart(receiver) ? receiver : partCheck(() => toContentPart(receiver, "", receiverProto(receiver, ContentPart.prototype)));
 }
 
 /**

@@ -3,23 +3,12 @@
 // check. One logic for both classes, so that they read, check and trust values one way. See the README,
 // "Reading what callers pass" ("Genuine or checked", "Every method, every receiver").
 import { checksAsBranded } from "./boundary";
-import { protoOf, type BrandName } from "./brand";
+import type { BrandName } from "./brand";
 import { safely, type SafeResult } from "./errors";
 import { assignFields, readTable, type FieldTable, type Fields } from "./fields";
-import { checkSubclass, prototypeFor } from "./receiver";
+import { checkSubclass, prototypeFor, receiverProto } from "./receiver";
 
 const { create, freeze, getPrototypeOf, keys } = Object;
-
-/**
- * The prototype a value this copy did not make is re-created with, once read and checked: its own when it
- * is `base` or descends from it (a subclass's, a look-alike's made with `Object.create(base)`), else `base`
- * (a plain object, a value of another loaded copy, a Proxy whose prototype cannot be read, a primitive).
- */
-export function receiverProto(value: unknown, base: object): object {
-  if (typeof value !== "object" || value === null) return base;
-  const proto = protoOf(value);
-  return proto === base || (typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(base, proto)) ? proto : base;
-}
 
 /** What describes a class built on a field table. */
 export interface FieldClassSpec {

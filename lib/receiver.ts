@@ -1,6 +1,7 @@
 // The receiver rule of the statics, and the subclass check of every creation path: how a static called on
 // `ToolResult`, a subclass, or nothing at all (a destructured static) finds the prototype it builds with, and
 // why a subclass member named like a field is refused. See the README, "Subclassing".
+import { protoOf } from "./brand";
 import { raise, thrownMessage } from "./errors";
 import { escapeControl } from "./boundary";
 import { typeName } from "./json-data";
@@ -95,3 +96,13 @@ function hiddenField(proto: object, base: object, fields: readonly string[]): st
   }
 }
 
+/**
+ * The prototype a value this copy did not make is re-created with, once read and checked: its own when it
+ * is `base` or descends from it (a subclass's, a look-alike's made with `Object.create(base)`), else `base`
+ * (a plain object, a value of another loaded copy, a Proxy whose prototype cannot be read, a primitive).
+ */
+export function receiverProto(value: unknown, base: object): object {
+  if (typeof value !== "object" || value === null) return base;
+  const proto = protoOf(value);
+  return proto === base || (typeof proto === "object" && proto !== null && Object.prototype.isPrototypeOf.call(base, proto)) ? proto : base;
+}

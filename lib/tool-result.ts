@@ -18,7 +18,7 @@ import { Request, sameRequestFields, toRequest, type AnyRequest, type RequestIni
 import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
 import { attempt } from "./attempt";
 import { resultMaker, type ResultMaker } from "./result-make";
-import { receiverProto } from "./field-class";
+import { receiverProto } from "./receiver";
 import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
 

@@ -1,6 +1,7 @@
 // `ToolResult.truncate`: fitting a result's output and parts to budgets of characters, tokens and bytes.
 import { readOwn, wrongType } from "./boundary";
-import { partLabel, type ContentPart } from "./content-part";
+import type { ContentPart } from "./content-part";
+import { partLabel } from "./part-label";
 import { raise } from "./errors";
 import { objectWith } from "./result-fields";
 

@@ -5,7 +5,8 @@
  * @module
  */
 import { escapeControl } from "../boundary";
-import { partLabel, type ContentPart } from "../content-part";
+import type { ContentPart } from "../content-part";
+import { partLabel } from "../part-label";
 import { ContentPartError, type ToolnexusError } from "../errors";
 import { located } from "../path";
 
