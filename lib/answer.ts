@@ -5,7 +5,7 @@
  */
 import { wrongType } from "./boundary";
 import { checkData, checkId, fieldsToJSON, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
-import { fieldClass } from "./field-class";
+import { fieldClass, type FieldClass } from "./field-class";
 import { isGenuineAnswer, isGenuineRequest, markAnswer } from "./marks";
 import { classFor, prototypeFor } from "./receiver";
 import { BRAND, hasBrand } from "./brand";
@@ -86,7 +86,7 @@ const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
  * (an error names its place under `path`), and re-created. How the bridges read an answer a host sends.
  */
 export function toAnswer(value: unknown, path: string): Answer {
-  return answers.toValue(value, path);
+  return answers().toValue(value, path);
 }
 
 /**
@@ -138,7 +138,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: AnswerInit<D>) {
-    answers.make(readTable(init, ANSWER_FIELDS, "An Answer"), this);
+    answers().make(readTable(init, ANSWER_FIELDS, "An Answer"), this);
   }
 
   /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
@@ -168,7 +168,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     data?: D,
   ): AnswerOf<A, D> {
     const proto = prototypeFor(this, Answer, "Answer", "accept");
-    return answers.make({ id: idOf(requestOrId), ok: true, data }, create(proto) as object) as AnswerOf<A, D>;
+    return answers().make({ id: idOf(requestOrId), ok: true, data }, create(proto) as object) as AnswerOf<A, D>;
   }
 
   /**
@@ -184,7 +184,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    */
   static decline<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
     const proto = prototypeFor(this, Answer, "Answer", "decline");
-    return answers.make({ id: idOf(requestOrId), ok: false, reason }, create(proto) as object) as AnswerOf<A, JsonObject>;
+    return answers().make({ id: idOf(requestOrId), ok: false, reason }, create(proto) as object) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -200,7 +200,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    */
   static output<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, output: string): AnswerOf<A, { output: string }> {
     const proto = prototypeFor(this, Answer, "Answer", "output");
-    return answers.make(
+    return answers().make(
       {
         id: idOf(requestOrId), // checked first: properties are evaluated in order
         ok: true,
@@ -222,7 +222,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<A extends AnyAnswer>(this: AnswerClass<A>, value: unknown): AnswerOf<A, JsonObject> {
-    return answers.fromJSON(this, value) as AnswerOf<A, JsonObject>;
+    return answers().fromJSON(this, value) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -237,7 +237,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<A extends AnyAnswer>(this: AnswerClass<A>, value: unknown): SafeResult<AnswerOf<A, JsonObject>> {
-    return answers.safeFromJSON(this, value) as SafeResult<AnswerOf<A, JsonObject>>;
+    return answers().safeFromJSON(this, value) as SafeResult<AnswerOf<A, JsonObject>>;
   }
 
   /**
@@ -255,7 +255,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isAnswer(value: unknown): value is Answer {
-    return answers.isBranded(value);
+    return answers().isBranded(value);
   }
 
   /**
@@ -276,7 +276,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   answers(request: AnyRequest | RequestJSON | string): boolean {
-    const { id } = answers.self(this);
+    const { id } = answers().self(this);
     // Read as unknown: the caller's value may be anything, whatever its type says.
     const given: unknown = request;
     if (typeof given === "string") return given === id;
@@ -298,7 +298,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    const self = answers.self(this);
+    const self = answers().self(this);
     return other === this || (isLocalAnswer(other) && sameFields(self, other, ANSWER_FIELDS));
   }
 
@@ -311,10 +311,14 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): AnswerJSON {
-    return fieldsToJSON(answers.self(this), ANSWER_FIELDS) as unknown as AnswerJSON;
+    return fieldsToJSON(answers().self(this), ANSWER_FIELDS) as unknown as AnswerJSON;
   }
 }
 
 /** The doors of Answer: making, reading, the receiver check, fromJSON and the brand check. */
-const answers = fieldClass<Answer>({ name: "Answer", what: "An Answer", base: Answer, table: ANSWER_FIELDS, isGenuine: isGenuineAnswer, mark: markAnswer });
+let answerDoors: FieldClass<Answer> | undefined;
+/** The doors of Answer (field-class.ts), made on first use, so that importing the module runs no code. */
+function answers(): FieldClass<Answer> {
+  return (answerDoors ??= fieldClass<Answer>({ name: "Answer", what: "An Answer", base: Answer, table: ANSWER_FIELDS, isGenuine: isGenuineAnswer, mark: markAnswer }));
+}
 

@@ -128,7 +128,9 @@ const REALM_PROTOTYPES = new WeakSet();
 /** A function's text, as Function.prototype.toString gives it (a function's own `toString` is not called). */
 const sourceOf = (f: (...args: never[]) => unknown): string => Function.prototype.toString.call(f);
 /** What Function.prototype.toString gives for a realm's own `Object` and nothing else (no source text can spell it). */
-const NATIVE_OBJECT = sourceOf(Object);
+let nativeObject: string | undefined;
+/** How this realm prints its own `Object` (read on first use: importing the module runs no code). */
+const nativeObjectSource = (): string => (nativeObject ??= sourceOf(Object));
 
 /**
  * True for the prototype of a plain object: `null`, or some realm's Object.prototype (README, "Guarantees, and
@@ -143,7 +145,7 @@ function isPlainPrototype(proto: unknown): boolean {
   if (typeof proto !== "object") return false;
   if (REALM_PROTOTYPES.has(proto)) return true;
   const ctor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
-  if (typeof ctor !== "function" || sourceOf(ctor as (...args: never[]) => unknown) !== NATIVE_OBJECT) return false;
+  if (typeof ctor !== "function" || sourceOf(ctor as (...args: never[]) => unknown) !== nativeObjectSource()) return false;
   if (Object.getOwnPropertyDescriptor(ctor, "prototype")?.value !== proto) return false;
   REALM_PROTOTYPES.add(proto);
   return true;

@@ -31,11 +31,19 @@ function readSlot(proto: object, key: PropertyKey, value: unknown): unknown {
  */
 type BytesRead = Uint8Array | "detached" | "out-of-range" | undefined;
 
-const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
+let typedArrayProto: object | undefined;
+/** %TypedArray%.prototype, read on first use (importing the module runs no code). */
+const typedArrayPrototype = (): object => (typedArrayProto ??= Object.getPrototypeOf(Uint8Array.prototype) as object);
 /** `%TypedArray%.prototype.at`, taken at load: it throws for a typed array that is out of bounds or detached. */
-const typedAt = ownDescriptor(TYPED_ARRAY, "at")?.value as ((this: unknown, i: number) => unknown) | undefined;
+let typedAtMethod: ((this: unknown, i: number) => unknown) | null | undefined;
+/** %TypedArray%.prototype.at as the platform defines it, read on first use; `null` where there is none. */
+const typedAt = (): ((this: unknown, i: number) => unknown) | null =>
+  (typedAtMethod ??= (ownDescriptor(typedArrayPrototype(), "at")?.value as ((this: unknown, i: number) => unknown) | undefined) ?? null);
 /** The prototypes of the two buffer classes; a runtime without SharedArrayBuffer (some browsers) has one. */
-const BUFFERS: readonly object[] = [ArrayBuffer.prototype, (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype].filter((p) => p !== undefined);
+let bufferProtos: readonly object[] | undefined;
+/** The prototypes of ArrayBuffer and SharedArrayBuffer (where there is one), read on first use. */
+const bufferPrototypes = (): readonly object[] =>
+  (bufferProtos ??= [ArrayBuffer.prototype, (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype].filter((p) => p !== undefined));
 
 /** A number a slot getter answered, or `undefined` (no slot, or the getter threw). */
 function readNumber(proto: object, key: string, value: unknown): number | undefined {
@@ -65,11 +73,11 @@ export function readBytes(value: unknown): BytesRead {
   let buffer: unknown = value;
   if (ArrayBuffer.isView(value)) {
     // A typed array answers its toStringTag getter; a DataView gets `undefined` there.
-    view = readSlot(TYPED_ARRAY, Symbol.toStringTag, value) === undefined ? DataView.prototype : TYPED_ARRAY;
+    view = readSlot(typedArrayPrototype(), Symbol.toStringTag, value) === undefined ? DataView.prototype : typedArrayPrototype();
     buffer = readSlot(view, "buffer", value);
   }
   let total: number | undefined;
-  for (const p of BUFFERS) total ??= readNumber(p, "byteLength", buffer);
+  for (const p of bufferPrototypes()) total ??= readNumber(p, "byteLength", buffer);
   if (total === undefined) return undefined;
   // A detached buffer reads as empty: only then is the detach test needed (it throws on a detached buffer only).
   const memory = buffer as ArrayBufferLike;
@@ -85,9 +93,10 @@ export function readBytes(value: unknown): BytesRead {
   const length = readNumber(view, "byteLength", value);
   const offset = readNumber(view, "byteOffset", value);
   if (length === undefined || offset === undefined || offset + length > total) return "out-of-range";
-  if (length === 0 && view === TYPED_ARRAY && typedAt !== undefined) {
+  const at = length === 0 && view === typedArrayPrototype() ? typedAt() : null;
+  if (at !== null) {
     try {
-      Reflect.apply(typedAt, value, [0]);
+      Reflect.apply(at, value, [0]);
     } catch {
       return "out-of-range";
     }

@@ -7,7 +7,7 @@
  */
 import { wrongType } from "./boundary";
 import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
-import { fieldClass } from "./field-class";
+import { fieldClass, type FieldClass } from "./field-class";
 import { isGenuineRequest, markRequest } from "./marks";
 import { classFor, prototypeFor } from "./receiver";
 import { BRAND, isInstance } from "./brand";
@@ -113,7 +113,7 @@ export function sameRequestFields(a: unknown, b: unknown): boolean {
  * look-alike, a Proxy of a request, its JSON) is read by its own fields, checked, and re-created.
  */
 export function toRequest(value: unknown, path: string): Request {
-  return requests.toValue(value, path);
+  return requests().toValue(value, path);
 }
 
 /**
@@ -161,7 +161,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: RequestInit<D>) {
-    requests.make(readTable(init, REQUEST_FIELDS, "A Request"), this);
+    requests().make(readTable(init, REQUEST_FIELDS, "A Request"), this);
   }
 
   /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
@@ -192,7 +192,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     const proto = prototypeFor(this, Request, "Request", "create");
     const fields = readTable(init, REQUEST_FIELDS, "A Request");
     if (fields.id === undefined) fields.id = randomId();
-    return requests.make(fields, create(proto) as object) as RequestOf<R, D>;
+    return requests().make(fields, create(proto) as object) as RequestOf<R, D>;
   }
 
   /**
@@ -208,7 +208,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static fromJSON<R extends AnyRequest>(this: RequestClass<R>, value: unknown): RequestOf<R, JsonObject> {
-    return requests.fromJSON(this, value) as RequestOf<R, JsonObject>;
+    return requests().fromJSON(this, value) as RequestOf<R, JsonObject>;
   }
 
   /**
@@ -223,7 +223,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static safeFromJSON<R extends AnyRequest>(this: RequestClass<R>, value: unknown): SafeResult<RequestOf<R, JsonObject>> {
-    return requests.safeFromJSON(this, value) as SafeResult<RequestOf<R, JsonObject>>;
+    return requests().safeFromJSON(this, value) as SafeResult<RequestOf<R, JsonObject>>;
   }
 
   /**
@@ -241,7 +241,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static isRequest(value: unknown): value is Request {
-    return requests.isBranded(value);
+    return requests().isBranded(value);
   }
 
   /**
@@ -254,7 +254,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   isExpired(now: Date | number = new Date()): boolean {
-    const { expiresAt } = requests.self(this);
+    const { expiresAt } = requests().self(this);
     if (expiresAt === undefined) return false;
     const t = timeOf(now); // a number, or a Date of any realm (by its internal slot)
     if (isNaN(t)) wrongType("now", "now", "a valid Date or a number", now, "Leave it out for the current time.");
@@ -272,8 +272,8 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   with(changes: Partial<RequestInit<D>>): this {
-    const self = requests.self(this);
-    return requests.make(readTable(changes, REQUEST_FIELDS, "A Request", "", self), create(getPrototypeOf(self) as object) as object) as this;
+    const self = requests().self(this);
+    return requests().make(readTable(changes, REQUEST_FIELDS, "A Request", "", self), create(getPrototypeOf(self) as object) as object) as this;
   }
 
   /**
@@ -286,7 +286,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    const self = requests.self(this);
+    const self = requests().self(this);
     return other === this || (isLocalRequest(other) && sameFields(self, other, REQUEST_FIELDS));
   }
 
@@ -299,12 +299,16 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): RequestJSON {
-    return fieldsToJSON(requests.self(this), REQUEST_FIELDS) as unknown as RequestJSON;
+    return fieldsToJSON(requests().self(this), REQUEST_FIELDS) as unknown as RequestJSON;
   }
 }
 
 /** The doors of Request: making, reading, the receiver check, fromJSON and the brand check. */
-const requests = fieldClass<Request>({ name: "Request", what: "A Request", base: Request, table: REQUEST_FIELDS, isGenuine: isGenuineRequest, mark: markRequest });
+let requestDoors: FieldClass<Request> | undefined;
+/** The doors of Request (field-class.ts), made on first use, so that importing the module runs no code. */
+function requests(): FieldClass<Request> {
+  return (requestDoors ??= fieldClass<Request>({ name: "Request", what: "A Request", base: Request, table: REQUEST_FIELDS, isGenuine: isGenuineRequest, mark: markRequest }));
+}
 
 // Request and Answer define no `toString` or `valueOf`: fast-deep-equal, which compares metadata,
 // would call them in place of comparing fields.

@@ -62,7 +62,7 @@ const hasOwn = Object.hasOwn;
 
 /** A copy of the genuine result `r`: a new instance of its class, with these fields (the caller passes on those it keeps). */
 function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
-  return maker.make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
+  return maker().make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
 }
 
 /**
@@ -314,7 +314,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
     // Called on something that is neither ToolResult nor a subclass, the body is not run, and the error
     // result, of ToolResult itself, says why (as for a body that is not a function).
-    return attempt(maker, () => resultProto(this, "attempt"), ToolResult.prototype, fn, init) as InstanceOf<R> | Promise<InstanceOf<R>>;
+    return attempt(maker(), () => resultProto(this, "attempt"), ToolResult.prototype, fn, init) as InstanceOf<R> | Promise<InstanceOf<R>>;
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -592,8 +592,10 @@ function resultProto(cls: unknown, fn: string): object {
 }
 
 // The construction path and its readers, for ToolResult's prototype (result-make.ts).
-const maker = resultMaker(ToolResult.prototype);
-const buildResult = maker.build as (...args: Parameters<ResultMaker["build"]>) => AnyToolResult;
-const readResult = maker.read as (proto: object, value: unknown) => AnyToolResult;
-const factory = maker.factory as (proto: object, output: unknown, isError: boolean, init: unknown) => AnyToolResult;
-const jsonResult = maker.json as (proto: object, value: unknown, init: unknown) => AnyToolResult;
+// Made on first use, so that importing the module runs no code.
+let made: ResultMaker | undefined;
+const maker = (): ResultMaker => (made ??= resultMaker(ToolResult.prototype));
+const buildResult = (...args: Parameters<ResultMaker["build"]>): AnyToolResult => maker().build(...args) as AnyToolResult;
+const readResult = (proto: object, value: unknown): AnyToolResult => maker().read(proto, value) as AnyToolResult;
+const factory = (proto: object, output: unknown, isError: boolean, init: unknown): AnyToolResult => maker().factory(proto, output, isError, init) as AnyToolResult;
+const jsonResult = (proto: object, value: unknown, init: unknown): AnyToolResult => maker().json(proto, value, init) as AnyToolResult;
