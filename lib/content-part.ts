@@ -33,6 +33,7 @@ import {
   type PartOptions,
   type PartSource,
   type PartType,
+  samePartFields,
 } from "./part-build";
 import { mediaLabel } from "./part-label";
 import { checkSubclass, classFor, prototypeFor, receiverProto } from "./receiver";
@@ -590,15 +591,4 @@ function checked(receiver: unknown): ContentPart {
 export function toContentPart(value: unknown, path: string, proto?: object): ContentPart {
   if (isPart(value)) return proto === undefined || getProto(value) === proto ? value : makePart({ ...value }, proto);
   return makePart(jsonFields(value, path), proto);
-}
-
-/**
- * True when `b` is a part this copy of the library made with the same six fields as `a`, whatever the two
- * classes: how parts nested in a result compare (the wire cannot say which subclass a part was).
- */
-export function samePartFields(a: ContentPart, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isPart(b)) return false;
-  for (const k of FIELDS) if (a[k] !== b[k]) return false;
-  return true;
 }

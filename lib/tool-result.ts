@@ -5,9 +5,10 @@
  */
 import { checksAsBranded, guard, wrongType } from "./boundary";
 import { isGenuineRequest, isGenuineResult, markOwned } from "./marks";
-import { checkSubclass, classFor, prototypeFor } from "./receiver";
+import { checkSubclass, classFor, prototypeFor, receiverProto } from "./receiver";
 import { BRAND, INSPECT, hasBrand, protoOf } from "./brand";
-import { samePartFields, type ContentPart } from "./content-part";
+import type { ContentPart } from "./content-part";
+import { samePartFields } from "./part-build";
 import { raise, safely, type SafeResult } from "./errors";
 import { jsonEqual, typeName } from "./json-data";
 import type { DeepReadonly, JsonFields } from "./json-type";
@@ -18,7 +19,6 @@ import { Request, sameRequestFields, toRequest, type AnyRequest, type RequestIni
 import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
 import { attempt } from "./attempt";
 import { resultMaker, type ResultMaker } from "./result-make";
-import { receiverProto } from "./receiver";
 import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
 
@@ -591,8 +591,7 @@ function resultProto(cls: unknown, fn: string): object {
   return cls === ToolResult ? ToolResult.prototype : prototypeFor(cls, ToolResult, "ToolResult", fn);
 }
 
-// The construction path and its readers, for ToolResult's prototype (result-make.ts).
-// Made on first use, so that importing the module runs no code.
+// The construction path and its readers (result-make.ts), made on first use: importing the module runs no code.
 let made: ResultMaker | undefined;
 const maker = (): ResultMaker => (made ??= resultMaker(ToolResult.prototype));
 const buildResult = (...args: Parameters<ResultMaker["build"]>): AnyToolResult => maker().build(...args) as AnyToolResult;
