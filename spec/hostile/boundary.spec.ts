@@ -7,14 +7,11 @@
 // (and their classes' statics) and fails on one without a row. Known failures are marked in the fixture
 // (`expectFailUntil`) and run as `it.failing`, so the suite stays green and turns red when one starts to pass.
 import { describe, expect, it } from "@jest/globals";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import * as core from "toolnexus";
 import { ToolnexusError, ValidationError } from "toolnexus";
 import { ToolnexusPayloadConverter } from "toolnexus/temporal";
-import { importEsm } from "../bridges/esm";
 import { loadBytes, loadJSON } from "../support/fixtures";
+import { otherBuild } from "../support/other-build";
 import { describeThrown, inRealm, newRealm, safeInstanceOf, shrunkView } from "./constructs";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -82,28 +79,6 @@ function modules(): Promise<Record<string, Module>> {
     return out;
   })();
   return modulesOnce;
-}
-
-let otherOnce: Promise<Lib> | undefined;
-/**
- * The other build: ESM when the build under test is CJS, else CJS (the source is compared with the CJS
- * bundle). It needs dist/: a missing build fails the test, never skips it.
- */
-function otherBuild(): Promise<Lib> {
-  otherOnce ??= (async () => {
-    const files = { cjs: join(process.cwd(), "dist/cjs/index.cjs"), esm: join(process.cwd(), "dist/esm/index.js") };
-    for (const f of Object.values(files)) {
-      if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first (the red-team suite tries values of the other build).`);
-    }
-    const load = async (f: string): Promise<Lib> => {
-      const m = (await importEsm<Module>(pathToFileURL(f).href)) as Module & { default?: Lib };
-      return (m.ToolResult ? m : m.default) as unknown as Lib;
-    };
-    const cjs = await load(files.cjs);
-    if (cjs.ToolResult !== core.ToolResult) return cjs; // source or ESM under test
-    return load(files.esm); // CJS under test
-  })();
-  return otherOnce;
 }
 
 const thisBuild: Lib = core;

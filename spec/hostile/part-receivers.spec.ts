@@ -4,12 +4,9 @@
 // as `fromJSON` reads a part: it gives what the genuine part gives, or a ToolnexusError with a code, never a
 // value built from unchecked fields and never a bare TypeError.
 import { describe, expect, it } from "@jest/globals";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { ContentPart, ToolnexusError } from "toolnexus";
-import { importEsm } from "../bridges/esm";
 import { loadJSON } from "../support/fixtures";
+import { otherBuild as otherCore } from "../support/other-build";
 import { describeThrown, safeInstanceOf } from "./constructs";
 
 interface Bad {
@@ -25,21 +22,8 @@ const TABLE = loadJSON<{ partReceivers: { ContentPart: ClassTable } }>("hostile/
 
 type PartClass = typeof ContentPart;
 
-let otherOnce: Promise<PartClass> | undefined;
 /** ContentPart of the other build (dist/): ESM when the build under test is CJS, else CJS. */
-function otherBuild(): Promise<PartClass> {
-  otherOnce ??= (async () => {
-    const files = { cjs: join(process.cwd(), "dist/cjs/index.cjs"), esm: join(process.cwd(), "dist/esm/index.js") };
-    for (const f of Object.values(files)) if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first.`);
-    const load = async (f: string): Promise<PartClass> => {
-      const m = (await importEsm<Record<string, unknown>>(pathToFileURL(f).href)) as { ContentPart?: PartClass; default?: { ContentPart: PartClass } };
-      return (m.ContentPart ?? m.default?.ContentPart) as PartClass;
-    };
-    const cjs = await load(files.cjs);
-    return cjs !== ContentPart ? cjs : load(files.esm);
-  })();
-  return otherOnce;
-}
+const otherBuild = async (): Promise<PartClass> => (await otherCore()).ContentPart;
 
 /** A genuine part of this build (a fresh one for each use). */
 const genuine = (json: unknown = TABLE.base): ContentPart => ContentPart.fromJSON(json);

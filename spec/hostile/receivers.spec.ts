@@ -4,13 +4,10 @@
 // the same call on a genuine value, or a ToolnexusError with a code and a path, never a bare error, and never
 // a genuine value made of unchecked fields.
 import { describe, expect, it } from "@jest/globals";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import * as core from "toolnexus";
 import { ToolnexusError } from "toolnexus";
-import { importEsm } from "../bridges/esm";
 import { loadJSON } from "../support/fixtures";
+import { otherBuild } from "../support/other-build";
 import { describeThrown, safeInstanceOf } from "./constructs";
 
 type ClassName = "ToolResult" | "Request" | "Answer";
@@ -35,22 +32,6 @@ interface Case {
 }
 
 const TABLE = loadJSON<{ receivers: { rows: readonly Row[]; cases: readonly Case[] } }>("hostile/entry-points.json").receivers;
-
-let otherOnce: Promise<Lib> | undefined;
-/** The other build (ESM beside CJS, or CJS beside the source and ESM): a missing dist/ fails the test. */
-function otherBuild(): Promise<Lib> {
-  otherOnce ??= (async () => {
-    const files = { cjs: join(process.cwd(), "dist/cjs/index.cjs"), esm: join(process.cwd(), "dist/esm/index.js") };
-    for (const f of Object.values(files)) if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first.`);
-    const load = async (f: string): Promise<Lib> => {
-      const m = await importEsm<Lib & { default?: Lib }>(pathToFileURL(f).href);
-      return m.ToolResult ? m : m.default!;
-    };
-    const cjs = await load(files.cjs);
-    return cjs.ToolResult !== core.ToolResult ? cjs : load(files.esm);
-  })();
-  return otherOnce;
-}
 
 const classOf = (name: string): ClassName => name.split("#")[0] as ClassName;
 const memberOf = (name: string): string => name.split("#")[1]!;
