@@ -38,3 +38,4 @@ export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";
 export type { AsJson, DeepReadonly, JsonFields, JsonObject } from "./json-type";
+export type { ResultDescription } from "./result-display";

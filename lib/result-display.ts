@@ -5,7 +5,10 @@ import { escapeControl } from "./boundary";
 import type { ContentPart } from "./content-part";
 import type { ResultFields } from "./result-fields";
 
-/** What `describe()` gives. */
+/**
+ * What `result.describe()` gives: a log-safe picture of a result. The output, the error flag, each part by its
+ * type, mime type and size (never its data), and the metadata's top-level keys (never their values).
+ */
 export interface ResultDescription {
   output: string;
   isError: boolean;
