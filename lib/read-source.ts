@@ -125,7 +125,7 @@ async function readAlone(source: object, read: () => Promise<Uint8Array>): Promi
   }
 }
 
-function tooLarge(size: number | string, maxBytes: number): Failure {
+function overCapFailure(size: number | string, maxBytes: number): Failure {
   return new Failure("too-large", `The source holds ${size} bytes, over maxBytes = ${maxBytes}. Pass a smaller source or raise maxBytes.`);
 }
 
@@ -230,7 +230,7 @@ async function readStream(
     }
     if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
       void reader.cancel().catch(() => undefined);
-      throw tooLarge(`more than ${maxBytes}`, maxBytes);
+      throw overCapFailure(`more than ${maxBytes}`, maxBytes);
     }
     collected.append(bytes); // copied before the stream is read again
   }
@@ -285,7 +285,7 @@ async function readIterable(
     }
     if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
       await closeIterator(iterator, readers); // reading stops here
-      throw tooLarge(`more than ${maxBytes}`, maxBytes);
+      throw overCapFailure(`more than ${maxBytes}`, maxBytes);
     }
     collected.append(bytes); // copied before the producer runs again
   }
@@ -304,7 +304,7 @@ async function closeIterator(iterator: object, readers: SourceReaders): Promise<
 
 /** Reads a Blob or File, refusing one over `maxBytes` before reading it. */
 async function readBlob(blob: Blob, maxBytes: number | undefined, readers: SourceReaders): Promise<Uint8Array> {
-  if (maxBytes !== undefined && blob.size > maxBytes) throw tooLarge(blob.size, maxBytes);
+  if (maxBytes !== undefined && blob.size > maxBytes) throw overCapFailure(blob.size, maxBytes);
   try {
     return new Uint8Array(await blob.arrayBuffer());
   } catch (e) {
@@ -343,7 +343,7 @@ async function readPath(path: string, maxBytes: number | undefined, readers: Sou
       throw fileFailed(path, e, readers);
     }
     if (!stat.isFile()) throw fileFailed(path, new Error("it is not a regular file"), readers);
-    if (maxBytes !== undefined && stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    if (maxBytes !== undefined && stat.size > maxBytes) throw overCapFailure(stat.size, maxBytes);
     try {
       const buf = await handle.readFile();
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);

@@ -71,20 +71,20 @@ type Read =
   | { kind: "lost"; what: string; why: string; name: string | undefined };
 
 /** Reads a list field (`parts`, `artifacts`) of a snapshot: absent is empty, anything but an array an `invalid-type` error. */
-function listAt(value: unknown, path: string, what: string): unknown[] {
+function a2aListAt(value: unknown, path: string, what: string): unknown[] {
   if (value === undefined || value === null) return [];
   if (typeof value !== "object" || !isArrayAt(value, path, what)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, "Pass the object as the A2A SDK gives it.");
   return readArray(value as unknown[], path);
 }
 
-const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+const isA2aObject = (v: unknown): v is object => typeof v === "object" && v !== null;
 
 /**
  * The `toolnexus` entry of a data part's value, or `undefined` when the value is no toolnexus data (not a
  * plain object with an own `toolnexus` key).
  */
 function toolnexusOf(value: unknown, path: string): unknown {
-  if (!isObject(value) || isArrayAt(value, path)) return undefined;
+  if (!isA2aObject(value) || isArrayAt(value, path)) return undefined;
   return readOwn(value, ["toolnexus"], path).toolnexus;
 }
 
@@ -101,12 +101,12 @@ function shownName(filename: unknown, url: unknown): string | undefined {
 }
 
 function readPart(value: unknown, path: string): Read {
-  if (!isObject(value) || isArrayAt(value, path, "the part")) return { kind: "lost", what: "A2A part", why: `not an object but ${typeName(value)}`, name: undefined };
+  if (!isA2aObject(value) || isArrayAt(value, path, "the part")) return { kind: "lost", what: "A2A part", why: `not an object but ${typeName(value)}`, name: undefined };
   const p = readOwn(value, PART_KEYS, path);
   const at = joinPath(path, "content");
   const content = p.content;
   const lost = (what: string, why: string, url?: unknown): Read => ({ kind: "lost", what, why, name: shownName(p.filename, url) });
-  if (!isObject(content) || isArrayAt(content, at, "the content")) return lost("A2A part", "it has no content");
+  if (!isA2aObject(content) || isArrayAt(content, at, "the content")) return lost("A2A part", "it has no content");
   const c = readOwn(content, CONTENT_KEYS, at);
   const kind = c.$case;
   const v = c.value;
@@ -217,11 +217,11 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
   const v = snapshot(value, MESSAGE_KEYS, "", "fromA2a() reads a Message, an Artifact or a Task, which", FIX);
   const into: Gathered = { texts: [], parts: [], lossLines: [], ours: [] };
   if (v.messageId !== undefined || v.artifactId !== undefined) {
-    gather(ctx, listAt(v.parts, "parts", "parts"), "parts", into);
+    gather(ctx, a2aListAt(v.parts, "parts", "parts"), "parts", into);
     return ToolResult.ok(outputOf(into, undefined), { parts: into.parts });
   }
   const status = v.status;
-  if (!isObject(status) || isArrayAt(status, "status", "the status")) {
+  if (!isA2aObject(status) || isArrayAt(status, "status", "the status")) {
     return raise(status === undefined ? "missing" : "invalid-type", "status", status === undefined ? "The task has no status" : `The task's status must be an object, got ${typeName(status)}`, FIX);
   }
   const s = readOwn(status, STATUS_KEYS, "status");
@@ -235,13 +235,13 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
       "Read the task once it has ended or paused; a task received as JSON goes through the SDK's Task.fromJSON first, which turns state names into TaskState numbers.",
     );
   }
-  const artifacts = listAt(v.artifacts, "artifacts", "artifacts");
+  const artifacts = a2aListAt(v.artifacts, "artifacts", "artifacts");
   if (state === COMPLETED || state === FAILED || state === REJECTED || state === CANCELED) {
     for (let i = 0; i < artifacts.length; i++) {
       const a = artifacts[i];
       const at = `artifacts[${i}]`;
-      if (!isObject(a) || isArrayAt(a, at, "the artifact")) raise("invalid-type", at, `An artifact must be an object, got ${typeName(a)}`, FIX);
-      gather(ctx, listAt(readOwn(a, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
+      if (!isA2aObject(a) || isArrayAt(a, at, "the artifact")) raise("invalid-type", at, `An artifact must be an object, got ${typeName(a)}`, FIX);
+      gather(ctx, a2aListAt(readOwn(a, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
     }
   }
   gatherMessage(ctx, s.message, into);
@@ -250,7 +250,7 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
 
   let request: Request | undefined;
   for (const o of into.ours) {
-    const entry = isObject(o.value) && !isArrayAt(o.value, o.path) ? readOwn(o.value, ["request"], o.path).request : undefined;
+    const entry = isA2aObject(o.value) && !isArrayAt(o.value, o.path) ? readOwn(o.value, ["request"], o.path).request : undefined;
     if (entry === undefined) continue;
     if (request !== undefined) raise("invalid-value", o.part, "The status message holds a second toolnexus request", "Send one request per paused task.");
     request = toRequest(entry, `${o.path}.request`);
@@ -269,8 +269,8 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
 function gatherMessage(ctx: Context, msg: unknown, into: Gathered): void {
   if (msg === undefined || msg === null) return;
   const at = "status.message";
-  if (!isObject(msg) || isArrayAt(msg, at, "the message")) raise("invalid-type", at, `The status message must be an object, got ${typeName(msg)}`, FIX);
-  gather(ctx, listAt(readOwn(msg, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
+  if (!isA2aObject(msg) || isArrayAt(msg, at, "the message")) raise("invalid-type", at, `The status message must be an object, got ${typeName(msg)}`, FIX);
+  gather(ctx, a2aListAt(readOwn(msg, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
 }
 
 /** The output: the text joined, else `empty` (an ended task's sentence) or the summary lines; then the loss lines. */
@@ -303,21 +303,21 @@ function outputOf(into: Gathered, empty: string | undefined): string {
 export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answer {
   const req = toRequest(request, "");
   const m = snapshot(message, ["parts"], "", "fromA2aAnswer() reads a Message, which", "Pass requestContext.userMessage.");
-  const list = listAt(m.parts, "parts", "parts");
+  const list = a2aListAt(m.parts, "parts", "parts");
   const texts: string[] = [];
   let answer: Answer | undefined;
   for (let i = 0; i < list.length; i++) {
     const path = `parts[${i}]`;
     const value = list[i];
-    if (!isObject(value) || isArrayAt(value, path, "the part")) continue;
+    if (!isA2aObject(value) || isArrayAt(value, path, "the part")) continue;
     const content = readOwn(value, ["content"], path).content;
     const at = `${path}.content`;
-    if (!isObject(content) || isArrayAt(content, at, "the content")) continue;
+    if (!isA2aObject(content) || isArrayAt(content, at, "the content")) continue;
     const c = readOwn(content, CONTENT_KEYS, at);
     if (c.$case === "text" && typeof c.value === "string") texts.push(c.value);
     if (c.$case !== "data") continue;
     const ours = toolnexusOf(c.value, `${path}.data`);
-    const entry = isObject(ours) && !isArrayAt(ours, `${path}.data.toolnexus`) ? readOwn(ours, ["answer"], `${path}.data.toolnexus`).answer : undefined;
+    const entry = isA2aObject(ours) && !isArrayAt(ours, `${path}.data.toolnexus`) ? readOwn(ours, ["answer"], `${path}.data.toolnexus`).answer : undefined;
     if (entry === undefined) continue;
     if (answer !== undefined) raise("invalid-value", path, "The message holds a second toolnexus answer", "Send one answer per message.");
     const at2 = `${path}.data.toolnexus.answer`;

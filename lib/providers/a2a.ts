@@ -200,7 +200,7 @@ function statusUpdate(taskId: string, contextId: string, state: number, msg: A2a
 }
 
 /** A fresh, unfrozen copy of JSON data the library checked (a Request's or an Answer's JSON). */
-function freshJSON(value: unknown): { [key: string]: unknown } {
+function freshA2aJSON(value: unknown): { [key: string]: unknown } {
   return JSON.parse(JSON.stringify(value)) as { [key: string]: unknown };
 }
 
@@ -245,7 +245,7 @@ export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions):
     const auth = pending.kind === "authorization";
     if (auth) checkAuthUrl(pending.url);
     const parts = partsOf(ctx, r);
-    parts.push(dataPart({ toolnexus: { request: freshJSON(pending.toJSON()) } }));
+    parts.push(dataPart({ toolnexus: { request: freshA2aJSON(pending.toJSON()) } }));
     return [statusUpdate(taskId, contextId, auth ? AUTH_REQUIRED : INPUT_REQUIRED, message(ROLE_AGENT, parts, messageId, taskId, contextId))];
   }
   const parts = partsOf(ctx, r);
@@ -294,6 +294,6 @@ export function toA2aAnswer(answer: Answer, options: A2aAnswerOptions): A2aMessa
   // An own key only: Object.prototype.output is no answer's output.
   const output = a.ok && a.data !== undefined && Object.hasOwn(a.data, "output") ? (a.data as { output?: unknown }).output : undefined;
   if (typeof output === "string" && output !== "") parts.push(textPart(output));
-  parts.push(dataPart({ toolnexus: { answer: freshJSON(a.toJSON()) } }));
+  parts.push(dataPart({ toolnexus: { answer: freshA2aJSON(a.toJSON()) } }));
   return message(ROLE_USER, parts, messageId, taskId, contextId);
 }

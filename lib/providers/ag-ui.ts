@@ -113,19 +113,19 @@ const VERSION = 1;
 /** What an `approval` interrupt asks back: `{ approved }`. */
 const approvalSchema = (): { [key: string]: unknown } => ({ type: "object", properties: { approved: { type: "boolean" } }, required: ["approved"] });
 /** What any other interrupt without a url asks back: one required string `output`, as MCP form mode does. */
-const outputSchema = (): { [key: string]: unknown } => ({ type: "object", properties: { output: { type: "string" } }, required: ["output"] });
+const agUiOutputSchema = (): { [key: string]: unknown } => ({ type: "object", properties: { output: { type: "string" } }, required: ["output"] });
 
 /** A fresh, unfrozen copy of a JSON object the library owns (AG-UI's client and agents write into what they get). */
 function fresh(value: object): { [key: string]: unknown } {
   return JSON.parse(JSON.stringify(value)) as { [key: string]: unknown };
 }
 
-const quote = (s: string): string => escapeControl(JSON.stringify(s));
+const quoteAgUi = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // TOOL_CALL_RESULT
 
-const textPart = (text: string): AgUiTextPart => ({ type: "text", text });
+const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
 
 /**
  * The AG-UI `TOOL_CALL_RESULT` event for a tool's result: `{ type: "TOOL_CALL_RESULT", messageId, toolCallId,
@@ -154,23 +154,23 @@ const textPart = (text: string): AgUiTextPart => ({ type: "text", text });
 export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
   const ctx = projectionContext(options, RESULT_SPEC);
   const messageId = idOption(options, "messageId", readMessageId, "toAgUiToolCallResult", '"msg-2"');
-  const toolCallId = idOption(options, "toolCallId", readToolCallId, "toAgUiToolCallResult", '"call-1"');
+  const toolCallId = idOption(options, "toolCallId", readAgUiToolCallId, "toAgUiToolCallResult", '"call-1"');
   const r = asResult(result, "toAgUiToolCallResult");
   let content: string | AgUiContentPart[] = r.output;
   if (r.parts !== null) {
     const list: AgUiContentPart[] = [];
-    if (r.output !== "") list.push(textPart(r.output));
-    appendParts(ctx, r.parts, toPart, textPart, list);
+    if (r.output !== "") list.push(agUiText(r.output));
+    appendParts(ctx, r.parts, toAgUiPart, agUiText, list);
     content = list.length === 0 ? "" : list;
   }
   return { type: "TOOL_CALL_RESULT", messageId, toolCallId, content };
 }
 
 const readMessageId = (o: AgUiToolCallResultOptions): unknown => o.messageId;
-const readToolCallId = (o: AgUiToolCallResultOptions): unknown => o.toolCallId;
+const readAgUiToolCallId = (o: AgUiToolCallResultOptions): unknown => o.toolCallId;
 
-function toPart(_ctx: Context, p: TypedPart): AgUiContentPart | undefined {
-  if (p.type === "text") return textPart(p.text);
+function toAgUiPart(_ctx: Context, p: TypedPart): AgUiContentPart | undefined {
+  if (p.type === "text") return agUiText(p.text);
   const mimeType = p.mimeType;
   const type = p.type === "image" ? "image" : p.type === "audio" ? "audio" : mimeType.startsWith("video/") ? "video" : "document";
   const source: AgUiSource = p.data !== undefined ? { type: "data", value: p.data, mimeType } : { type: "url", value: p.url, mimeType };
@@ -221,7 +221,7 @@ export function toAgUiInterrupt(request: Request<any>, options?: AgUiInterruptOp
   const schema = req.data !== undefined && Object.hasOwn(req.data, "schema") ? req.data.schema : undefined;
   if (typeof schema === "object" && schema !== null && !Array.isArray(schema)) out.responseSchema = fresh(schema);
   else if (req.kind === "approval") out.responseSchema = approvalSchema();
-  else if (req.url === undefined) out.responseSchema = outputSchema();
+  else if (req.url === undefined) out.responseSchema = agUiOutputSchema();
   if (req.expiresAt !== undefined) out.expiresAt = req.expiresAt;
   out.metadata = { [KEY]: { v: VERSION, request: fresh(req.toJSON()) } };
   return out;
@@ -264,7 +264,7 @@ export function fromAgUiInterrupt(interrupt: AgUiInterruptInput): Request {
   if (ours !== undefined) {
     const req = toRequest(ours, `metadata.${KEY}.request`);
     if (req.id !== id) {
-      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quote(id)} carries the request ${quote(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
+      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quoteAgUi(id)} carries the request ${quoteAgUi(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
     }
     return req;
   }
@@ -339,7 +339,7 @@ export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiR
   }
   if (a.reason === "expired") reportLoss(ctx, "reason", 'An AG-UI resume entry knows "resolved" and "cancelled" only; "expired" is sent as "cancelled"', undefined, undefined);
   if (data !== undefined) {
-    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quote(k)} is dropped`, undefined, undefined);
+    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quoteAgUi(k)} is dropped`, undefined, undefined);
   }
   return { interruptId: a.id, status: "cancelled" };
 }
@@ -372,14 +372,14 @@ export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any
   const req = toRequest(request, "");
   const id = needString(e.interruptId, "interruptId", "The interruptId", ENTRY_FIX);
   if (id !== req.id) {
-    raise("invalid-value", "interruptId", `The resume entry answers the interrupt ${quote(id)}, not ${quote(req.id)}`, "Find the entry of input.resume whose interruptId is the request's id.");
+    raise("invalid-value", "interruptId", `The resume entry answers the interrupt ${quoteAgUi(id)}, not ${quoteAgUi(req.id)}`, "Find the entry of input.resume whose interruptId is the request's id.");
   }
   if (e.status === "cancelled") return new Answer({ id, ok: false, reason: "cancelled" });
   if (e.status !== "resolved") {
     raise(
       e.status === undefined ? "missing" : "invalid-value",
       "status",
-      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quote(e.status.slice(0, 40)) : typeName(e.status)}`,
+      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quoteAgUi(e.status.slice(0, 40)) : typeName(e.status)}`,
       ENTRY_FIX,
     );
   }

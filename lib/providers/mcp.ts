@@ -195,7 +195,7 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   const parts: ContentPart[] = [];
   const lossLines: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
-    const read = readBlock(blocks[i], i);
+    const read = readMcpBlock(blocks[i], i);
     if (read.kind === "text") texts.push(read.text);
     else if (read.kind === "resource-text") resourceTexts.push(read.text);
     else if (read.kind === "part") keepPart(ctx, i, `content[${i}]`, read, parts, lossLines);
@@ -273,7 +273,7 @@ function carried(v: unknown): string | undefined {
  * no loss: it is a ValidationError at its path, as the trust boundary has it (a loss is a block that was
  * read and cannot become a part).
  */
-function readBlock(block: unknown, index: number): Read {
+function readMcpBlock(block: unknown, index: number): Read {
   const path = `content[${index}]`;
   if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}`, label: "content block" };
   const b = readOwn(block, BLOCK_KEYS, path);
@@ -287,7 +287,7 @@ function readBlock(block: unknown, index: number): Read {
   return read;
 }
 
-/** What a block read by its own fields holds; named by {@link readBlock}. */
+/** What a block read by its own fields holds; named by {@link readMcpBlock}. */
 function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string): Read {
   const type = b.type;
   if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type", label: "content block" };
@@ -307,7 +307,7 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
       if (typeof uri !== "string") return lostBlock(type, "it has no uri");
       if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL");
       const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
-      return asPart(type, { mimeType: mimeOf(b.mimeType, uri), url: uri, name });
+      return asPart(type, { mimeType: mcpMimeOf(b.mimeType, uri), url: uri, name });
     }
     case "resource": {
       const r = b.resource;
@@ -316,7 +316,7 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
       if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
       if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
       if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res.uri);
-      return asPart(type, { mimeType: mimeOf(res.mimeType, res.uri), data: res.blob, name: res.uri }, res.uri);
+      return asPart(type, { mimeType: mcpMimeOf(res.mimeType, res.uri), data: res.blob, name: res.uri }, res.uri);
     }
     default: {
       const shown = type.length > 40 ? `${type.slice(0, 40)}...` : type;
@@ -326,7 +326,7 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
 }
 
 /** The block's mime type when it is one, else the uri's extension's, else `application/octet-stream` (never the blob's signature). */
-function mimeOf(given: unknown, uri: string): string {
+function mcpMimeOf(given: unknown, uri: string): string {
   return (typeof given === "string" ? normalizeMime(given) : undefined) ?? guessMime(undefined, uri);
 }
 

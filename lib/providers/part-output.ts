@@ -35,7 +35,7 @@ export type PartItem<T> = (ctx: Context, part: TypedPart, index: number) => T | 
  * The part as a {@link TypedPart}: the same object, no copy, no check. Every part a projection meets holds
  * ContentPart's invariant: its result is genuine or was read through `ToolResult.fromJSON` (`asResult`).
  */
-const typed = (part: ContentPart): TypedPart => part as TypedPart;
+const asTypedPart = (part: ContentPart): TypedPart => part as TypedPart;
 
 /**
  * The one loop of a projection over a result's parts: appends each part's item to `out`, in order, leaving
@@ -46,7 +46,7 @@ export function appendParts<T>(ctx: Context, parts: readonly ContentPart[], item
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const over = overCap(ctx, part);
-    const v = over === undefined ? item(ctx, typed(part), i) : loseAs(ctx, i, part, over, wrap);
+    const v = over === undefined ? item(ctx, asTypedPart(part), i) : loseAs(ctx, i, part, over, wrap);
     if (v !== undefined) out.push(v);
   }
 }
@@ -60,7 +60,7 @@ export function splitParts<M extends object>(ctx: Context, parts: readonly Conte
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const over = overCap(ctx, part);
-    const v = over === undefined ? item(ctx, typed(part), i, prefix) : losePart(ctx, i, part, over, `${prefix}parts[${i}]`);
+    const v = over === undefined ? item(ctx, asTypedPart(part), i, prefix) : losePart(ctx, i, part, over, `${prefix}parts[${i}]`);
     if (typeof v === "string") texts.push(v);
     else if (v !== undefined) media.push(v);
   }
