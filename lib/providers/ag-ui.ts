@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readOptions as readOwnOptions, snapshot } from "../boundary";
+import { isArrayAt, readOptions as readOwnOptions, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -17,6 +17,7 @@ import { Request, toRequest } from "../request";
 import type { ToolResult } from "../tool-result";
 import type { OnLoss, ProjectionOptions } from "./loss";
 import { asResult, idOption, optionalString, projection, projectionContext, type Context } from "./options";
+import { quoteShown } from "./prompt";
 import { appendParts, type TypedPart } from "./part-output";
 import { reportLoss } from "./loss";
 
@@ -120,7 +121,6 @@ function fresh(value: object): { [key: string]: unknown } {
   return JSON.parse(JSON.stringify(value)) as { [key: string]: unknown };
 }
 
-const quoteAgUi = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // TOOL_CALL_RESULT
@@ -264,7 +264,7 @@ export function fromAgUiInterrupt(interrupt: AgUiInterruptInput): Request {
   if (ours !== undefined) {
     const req = toRequest(ours, `metadata.${KEY}.request`);
     if (req.id !== id) {
-      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quoteAgUi(id)} carries the request ${quoteAgUi(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
+      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quoteShown(id)} carries the request ${quoteShown(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
     }
     return req;
   }
@@ -339,7 +339,7 @@ export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiR
   }
   if (a.reason === "expired") reportLoss(ctx, "reason", 'An AG-UI resume entry knows "resolved" and "cancelled" only; "expired" is sent as "cancelled"', undefined, undefined);
   if (data !== undefined) {
-    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quoteAgUi(k)} is dropped`, undefined, undefined);
+    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quoteShown(k)} is dropped`, undefined, undefined);
   }
   return { interruptId: a.id, status: "cancelled" };
 }
@@ -372,14 +372,14 @@ export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any
   const req = toRequest(request, "");
   const id = needString(e.interruptId, "interruptId", "The interruptId", ENTRY_FIX);
   if (id !== req.id) {
-    raise("invalid-value", "interruptId", `The resume entry answers the interrupt ${quoteAgUi(id)}, not ${quoteAgUi(req.id)}`, "Find the entry of input.resume whose interruptId is the request's id.");
+    raise("invalid-value", "interruptId", `The resume entry answers the interrupt ${quoteShown(id)}, not ${quoteShown(req.id)}`, "Find the entry of input.resume whose interruptId is the request's id.");
   }
   if (e.status === "cancelled") return new Answer({ id, ok: false, reason: "cancelled" });
   if (e.status !== "resolved") {
     raise(
       e.status === undefined ? "missing" : "invalid-value",
       "status",
-      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quoteAgUi(e.status.slice(0, 40)) : typeName(e.status)}`,
+      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quoteShown(e.status.slice(0, 40)) : typeName(e.status)}`,
       ENTRY_FIX,
     );
   }

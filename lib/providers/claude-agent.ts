@@ -8,13 +8,13 @@
  *
  * @module
  */
-import { escapeControl, snapshot } from "../boundary";
+import { snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
 import { toAnswer, type Answer } from "../answer";
 import { Request, toRequest } from "../request";
-import { promptInput } from "./prompt";
+import { promptInput, quoteShown } from "./prompt";
 import type { OnLoss } from "./loss";
 import { projection, projectionContext } from "./options";
 import { reportLoss } from "./loss";
@@ -39,7 +39,6 @@ export interface ClaudePermissionResultOptions {
 const SPEC = projection("claude-agent-sdk", "the Claude Agent SDK", "toClaudePermissionResult");
 const FIX = "Pass canUseTool's three arguments as the SDK gives them: fromClaudeToolPermission(toolName, input, options).";
 
-const quote = (s: string): string => escapeControl(JSON.stringify(s));
 
 /**
  * The toolnexus approval {@link Request} for a Claude Agent SDK permission check: call it in `canUseTool` with
@@ -75,7 +74,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
   // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
   const copy = copyJsonObject(input, "input", "The input");
   const preview = promptInput(copy);
-  const prompt = `Approve the call to tool ${quote(toolName)} with input ${preview ?? "{}"}?`;
+  const prompt = `Approve the call to tool ${quoteShown(toolName)} with input ${preview ?? "{}"}?`;
   return new Request({ id, kind: "approval", prompt, data: { toolName, input: copy } });
 }
 
@@ -105,14 +104,14 @@ export function toClaudePermissionResult(answer: Answer, request: Request<any>, 
   const a = toAnswer(answer, "");
   const req = toRequest(request, "");
   if (a.id !== req.id) {
-    raise("invalid-value", "id", `The answer is for request ${quote(a.id)}, not ${quote(req.id)}`, "Pass the answer to this request: canUseTool decides one tool use.");
+    raise("invalid-value", "id", `The answer is for request ${quoteShown(a.id)}, not ${quoteShown(req.id)}`, "Pass the answer to this request: canUseTool decides one tool use.");
   }
   const data = a.data;
   const lose = (kept: string): void => {
     if (data === undefined) return;
     for (const k of Object.keys(data)) {
       if (k === kept && (kept !== "reason" || typeof data.reason === "string")) continue;
-      reportLoss(ctx, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quote(k)}; it is dropped`, undefined, undefined);
+      reportLoss(ctx, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quoteShown(k)}; it is dropped`, undefined, undefined);
     }
   };
   if (a.ok) {

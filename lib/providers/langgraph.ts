@@ -8,13 +8,13 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
+import { isArrayAt, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, toAnswer, type AnswerJSON } from "../answer";
 import { Request, toRequest, type RequestJSON } from "../request";
-import { promptInput } from "./prompt";
+import { promptInput, quoteShown } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
 export type LangGraphInterrupt<V = unknown> = {
@@ -73,7 +73,6 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
   return readArray(value as unknown[], path);
 }
 
-const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
 
 // ---------------------------------------------------------------------------------------------------------
 // interrupt() and Command({ resume })

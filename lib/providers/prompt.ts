@@ -30,3 +30,6 @@ export function promptInput(value: unknown): string | undefined {
   if (c >= 0xd800 && c <= 0xdbff) end -= 1;
   return `${escapeControl(json.slice(0, end))}... (${json.length - end} more characters)`;
 }
+
+/** A name or id chosen by a sender, shown in a message or prompt: JSON-quoted, control characters escaped (one line). */
+export const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
