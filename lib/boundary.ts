@@ -141,19 +141,5 @@ export function readArray(value: readonly unknown[], path: string): unknown[] {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Text chosen by a sender, shown in a line of ours
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-
-/**
- * `s` with its control characters escaped (`\n`, `\r`, `\t`, else `\u001b`), line and paragraph separators
- * included: text chosen by a sender (a metadata key, a kind, a name, a uri) shown inside one line of ours
- * can never start a line of its own.
- */
-export function escapeControl(s: string): string {
-  CONTROL.lastIndex = 0;
-  if (!CONTROL.test(s)) return s;
-  return s.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+// Text chosen by a sender, shown in a line of ours: the one quoting rule lives in quote.ts.
+export { escapeControl } from "./quote";

@@ -12,7 +12,8 @@ import { isGenuinePart } from "./marks";
 import { joinPath } from "./path";
 import { asyncIteratorOf, isBlob, isReadableStream, lookUp, readBytes, urlHref } from "./platform";
 import { readSource, type SourceReaders } from "./read-source";
-import { httpUrlProblem, isWindowsPath, quoted } from "./url";
+import { httpUrlProblem, isWindowsPath } from "./url";
+import { quoted } from "./quote";
 
 /** The four kinds of content part. */
 export type PartType = "text" | "image" | "file" | "audio";

@@ -1,9 +1,8 @@
 // The one url rule of the library: which characters a url may hold, and what an http(s) url a part keeps
 // must look like. A part's url (the factories, `fromJSON`, `fromMcp`'s resource links) and an MCP
 // elicitation's link are checked here; each caller words the error with its own class and code, from the
-// problem and fix given here. See the README, "Sources" and "Use it with MCP". Also the one way a message
-// quotes a caller's string ({@link quoted}).
-import { escapeControl } from "./boundary";
+// problem and fix given here. See the README, "Sources" and "Use it with MCP".
+import { quoted } from "./quote";
 
 /** What was wrong with a url, and how to fix it, for the caller's error. */
 type UrlProblem = readonly [problem: string, fix: string];
@@ -36,32 +35,6 @@ const PASS_HTTP = "Pass an absolute http(s) URL.";
 /** True when `s` starts with a Windows drive (`C:\`, `c:/`): a file path, not a URL of the scheme `c:`. */
 export function isWindowsPath(s: string): boolean {
   return WINDOWS_DRIVE.test(s);
-}
-
-/** How many characters of a caller's string a message quotes at most. */
-const QUOTE_CHARS = 40;
-
-/**
- * A caller's string as a message or a `cause` shows it, the one form of the library: the whole string, JSON
- * quoted, when it has at most 40 characters; else its first 40 characters, an ellipsis inside the quotes, and
- * how many more there were: `"data:image/png;base64,iVBORw0KGgoAAAANSU..." (and 81,234 more characters)`.
- * A string in the wrong place (a payload where a path, a mime type or a URL scheme belongs, a part's JSON
- * text given as a source) may hold part data, which never appears in full. JSON's escapes, then
- * `escapeControl`'s, keep it on one line. See the README, "Errors".
- *
- * @example
- * ```ts
- * quoted("image/png"); // "\"image/png\""
- * quoted("x".repeat(1040)); // "\"xxxx...\" (and 1,000 more characters)" with 40 x's quoted
- * ```
- */
-export function quoted(s: string): string {
-  if (s.length <= QUOTE_CHARS) return escapeControl(JSON.stringify(s));
-  // Never half a surrogate pair: the cut moves back one character instead.
-  const last = s.charCodeAt(QUOTE_CHARS - 1);
-  const cut = last >= 0xd800 && last <= 0xdbff ? QUOTE_CHARS - 1 : QUOTE_CHARS;
-  const more = String(s.length - cut).replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${escapeControl(JSON.stringify(`${s.slice(0, cut)}...`))} (and ${more} more characters)`;
 }
 
 /**

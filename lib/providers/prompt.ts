@@ -33,3 +33,15 @@ export function promptInput(value: unknown): string | undefined {
 
 /** A name or id chosen by a sender, shown in a message or prompt: JSON-quoted, control characters escaped (one line). */
 export const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
+
+/**
+ * The one approval prompt of every host that has a tool name and an input (AI SDK, OpenAI Agents, whose
+ * input is its `arguments` JSON text, the Claude Agent SDK, LangChain's human-in-the-loop actions without a
+ * description): `Approve the call to tool "<name>" with input <json>?`, the input shown by {@link promptInput}
+ * (one line, cut at 500 code units), the name JSON-quoted with its control characters escaped. An input
+ * without JSON text leaves out `with input ...`.
+ */
+export function approvalPrompt(toolName: string, input: unknown): string {
+  const preview = promptInput(input);
+  return `Approve the call to tool ${quoteShown(toolName)}${preview === undefined ? "" : ` with input ${preview}`}?`;
+}

@@ -1,0 +1,101 @@
+// The one options reader of the library: every function that takes an options object (the part factories,
+// `truncate`, the payload converter, every projection, reader, bridge and host helper) names its keys once, at
+// load, in an {@link OptionKeys}, and reads its options through it. An own key it does not know is refused
+// with a ValidationError (`invalid-value`, path `options.<key>`) whose fix lists the keys it knows and names
+// the closest one; a key found only on the prototype chain counts as absent. The rule is in docs/trust.md,
+// "Options".
+import { raise } from "./errors";
+import { keyPath } from "./path";
+import { quoted } from "./quote";
+import { guard, snapshot, type Snapshot } from "./boundary";
+
+/** The keys a function's options may hold, made once per function, at load. */
+export interface OptionKeys<K extends string> {
+  /** The function, as messages name it: `"toAnthropic"`, `"ContentPart.image"`, `"result.truncate"`. */
+  readonly fn: string;
+  readonly keys: readonly K[];
+  /** `keys` as a set, for the check that runs on every call. */
+  readonly known: ReadonlySet<string>;
+}
+
+/** The keys of `fn`'s options. Call once, at load: the result is frozen and shared between calls. */
+export function optionKeys<const K extends string>(fn: string, keys: readonly K[]): OptionKeys<K> {
+  return Object.freeze({ fn, keys: Object.freeze(keys.slice()), known: new Set<string>(keys) });
+}
+
+const hasOwn = Object.hasOwn;
+
+/**
+ * Refuses an own enumerable key of `options` that `spec` does not know. Allocates nothing when every key is
+ * known (a `for...in` over the object, keys of the prototype chain skipped): projections run this on every
+ * tool call. A throw while listing the keys (a Proxy's trap) is a ValidationError at `path`.
+ */
+export function checkOptionKeys(spec: OptionKeys<string>, options: object, path = "options"): void {
+  let unknown: string | undefined;
+  try {
+    for (const key in options) {
+      if (!spec.known.has(key) && hasOwn(options, key)) {
+        unknown = key;
+        break;
+      }
+    }
+  } catch (e) {
+    guard(path, "the options' keys", () => {
+      throw e;
+    });
+  }
+  if (unknown !== undefined) unknownOption(spec, unknown, path);
+}
+
+function unknownOption(spec: OptionKeys<string>, key: string, path: string): never {
+  const near = closestKey(key, spec.keys);
+  const list = spec.keys.length === 0 ? "no options" : listed(spec.keys);
+  const hint = near === undefined ? "" : `Did you mean ${near}? `;
+  return raise("invalid-value", keyPath(path, key), `${spec.fn}() has no option ${quoted(key)}`, `${hint}${spec.fn}() takes ${list}.`);
+}
+
+/** `a, b and c`. */
+function listed(keys: readonly string[]): string {
+  return keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]}`;
+}
+
+/**
+ * The known key that `key` most likely meant: one that differs only in case, else one at one edit (a
+ * character added, removed, changed, or two neighbours swapped); `undefined` when none is that close.
+ */
+export function closestKey(key: string, keys: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  for (const k of keys) if (k.toLowerCase() === lower) return k;
+  for (const k of keys) if (oneEdit(key, k)) return k;
+  return undefined;
+}
+
+/** True when `a` and `b` differ by exactly one edit (insert, delete, substitute, or swap of neighbours). */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * Reads `fn`'s options: `undefined` and `null` give every key `undefined` (unless `required`: then `undefined`
+ * is a `missing` error at `path`); an object has its unknown keys refused ({@link checkOptionKeys}), then each
+ * known key read once, as an own property, into a snapshot without a prototype; anything else is an
+ * `invalid-type` ValidationError at `path`.
+ */
+export function readOptionsOf<K extends string>(spec: OptionKeys<K>, options: unknown, path = "", required = false): Snapshot<K> {
+  if (options === undefined || options === null) {
+    if (required && options === undefined) raise("missing", path, `The options of ${spec.fn}() are missing`, `Pass { ${spec.keys.join(", ")} }.`);
+    if (!required) return Object.create(null) as Snapshot<K>;
+  }
+  const read = snapshot(options, spec.keys, path, `The options of ${spec.fn}()`, `Pass an object with ${listed(spec.keys)}${required ? "" : ", or leave them out"}.`);
+  checkOptionKeys(spec, options as object, path === "" ? "options" : path);
+  const out = Object.create(null) as Snapshot<K>;
+  for (const k of spec.keys) out[k] = read[k];
+  return out;
+}
