@@ -46,7 +46,7 @@ export type AnswerClass<A extends AnyAnswer> = { readonly prototype: A };
 
 /** An answer of any data type (`Answer<D>` is invariant in `D`, so `Answer` alone would not do). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Answer<D> is invariant in D
-type AnyAnswer = Answer<any>;
+export type AnyAnswer = Answer<any>;
 
 /**
  * What a static of `Answer` returns: the subclass it was called on, or `Answer<D>` when called on `Answer` itself.

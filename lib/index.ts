@@ -23,7 +23,7 @@
  * @module toolnexus
  */
 export { ToolResult } from "./tool-result";
-export type { MetadataOf, PendingResult } from "./tool-result";
+export type { AnyToolResult, MetadataOf, PendingResult, ResultClass } from "./tool-result";
 export type { Metadata, PartInput, PartsAndMetadata, ToolResultInit, ToolResultJSON } from "./result-fields";
 export type { Recipe } from "./recipe";
 export type { TruncateBudget } from "./truncate";
@@ -31,9 +31,9 @@ export { ContentPart } from "./content-part";
 export type { PartClass } from "./content-part";
 export type { BytesSource, ContentPartJSON, PartOptions, PartSource, PartType } from "./part-build";
 export { Request, SuspensionRequest } from "./request";
-export type { RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
+export type { AnyRequest, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
 export { Answer } from "./answer";
-export type { AnswerClass, AnswerInit, AnswerJSON, AnswerOf, AnswerReason } from "./answer";
+export type { AnswerClass, AnswerInit, AnyAnswer, AnswerJSON, AnswerOf, AnswerReason } from "./answer";
 export { ContentPartError, ToolnexusError, ValidationError } from "./errors";
 export type { ContentPartErrorCode, SafeResult, ToolnexusErrorCode, ValidationErrorCode } from "./errors";
 export { MAX_DEPTH } from "./json-data";

@@ -56,7 +56,7 @@ export type ResultClass<R extends AnyToolResult> = { readonly prototype: R };
 
 /** A result of any metadata type (`ToolResult<M>` is invariant in `M`, so `ToolResult` alone would not do). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-type AnyToolResult = ToolResult<any>;
+export type AnyToolResult = ToolResult<any>;
 
 const hasOwn = Object.hasOwn;
 
