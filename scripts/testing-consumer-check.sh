@@ -7,8 +7,8 @@
 #     and as asymmetric matchers; a matcher given something it cannot judge; toEqual and toStrictEqual on results,
 #     failure messages included; toContainEqual, toHaveBeenCalledWith and a snapshot); the Vitest one adds that
 #     toEqual/toStrictEqual keep Vitest's meaning for other values. The written snapshots must show part data by size
-#     and digest, never the payload; the Jest ESM project also runs the README's tools.test.js, whose snapshot must be
-#     the one the README shows;
+#     and digest, never the payload; the Jest ESM project also runs docs/testing.md's tools.test.js, whose snapshot must
+#     be the one that page shows;
 #   - runs a Vitest file that fails on purpose (toEqual, toStrictEqual and toBeError on results with a part) and checks
 #     that Vitest's whole report shows the part by size and never its data;
 #   - type-checks the packed declarations (skipLibCheck off, for Jest and for Vitest), a Jest test file with
@@ -78,12 +78,12 @@ cat "$src/vitest/head.js" "$src/chart.js" "$src/tests.js" "$src/vitest/tests.js"
 cat "$src/vitest/head.js" "$src/chart.js" "$src/vitest/failing.js" >"$consumer/vitest/failing.test.js"
 cp -r "$src/types" "$consumer/types"
 
-# The README's complete example test file runs in the ESM Jest project too.
+# The complete example test file of docs/testing.md runs in the ESM Jest project too.
 node -e '
-  const text = require("fs").readFileSync("README.md", "utf8");
+  const text = require("fs").readFileSync("docs/testing.md", "utf8");
   const section = text.slice(text.indexOf("<!-- section: testing -->"));
   const m = /```js\n(\/\/ tools\.test\.js\n[\s\S]*?)```/.exec(section);
-  if (!m) { console.error("README: no tools.test.js example in the testing section"); process.exit(1); }
+  if (!m) { console.error("docs/testing.md: no tools.test.js example in the testing section"); process.exit(1); }
   require("fs").writeFileSync(process.argv[1], m[1]);
 ' "$consumer/jest-esm/tools.test.js"
 
@@ -108,16 +108,16 @@ for kind in cjs esm; do
   tail -n 6 "$work/jest.log"
   check_snapshot "$consumer/jest-$kind/__snapshots__/tool.test.js.snap" "Jest $kind"
 done
-# Both builds print the same snapshot, and the README example's snapshot is the one the README shows.
+# Both builds print the same snapshot, and the example's snapshot is the one docs/testing.md shows.
 diff "$consumer/jest-cjs/__snapshots__/tool.test.js.snap" "$consumer/jest-esm/__snapshots__/tool.test.js.snap"
 node -e '
   const fs = require("fs");
-  const text = fs.readFileSync("README.md", "utf8");
+  const text = fs.readFileSync("docs/testing.md", "utf8");
   const section = text.slice(text.indexOf("<!-- section: testing -->"));
   const shown = /```\n(exports\[`plot attaches one chart 1`\][\s\S]*?\n`;)\n```/.exec(section);
   const written = /(exports\[`plot attaches one chart 1`\][\s\S]*?\n`;)/.exec(fs.readFileSync(process.argv[1], "utf8"));
   if (!shown || !written || shown[1] !== written[1]) {
-    console.error("the README does not show the snapshot the example writes, which is:\n" + (written ? written[1] : "(none)"));
+    console.error("docs/testing.md does not show the snapshot the example writes, which is:\n" + (written ? written[1] : "(none)"));
     process.exit(1);
   }
 ' "$consumer/jest-esm/__snapshots__/tools.test.js.snap"
@@ -151,7 +151,7 @@ echo "3 failures reported, each with the part as size and digest, no payload"
 
 step "types: the packed declarations, then the matchers on Jest's and Vitest's expect"
 # First the Jest-side declarations alone with skipLibCheck off, so that an error inside them fails; then a Jest test
-# file with the types brought in either of the two ways the README gives ("types" in tsconfig.json, or one type-only
+# file with the types brought in either of the two ways docs/testing.md gives ("types" in tsconfig.json, or one type-only
 # import in a .d.ts of the project); then a Vitest test file with the types of toolnexus/testing/vitest-setup, with
 # skipLibCheck off as well (the Vitest declarations' strict pass).
 # Each program must load no declaration of the other runner (a user may have only one of them installed).
