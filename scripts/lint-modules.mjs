@@ -314,7 +314,8 @@ function checkImports(row, mod, groups, files, problems) {
     problems.push(`lib/${mod.file}:${i.line}: imports ${what}: may import "${row.mayImport}" (${row.at}) ${fix()}`);
   }
   for (const item of items) {
-    if (imports.some((i) => item.files.has(i.target) && (i.typeOnly || !item.typesOnly))) continue;
+    // A value import of a "(types)" item is the problem reported above, not an unused item.
+    if (imports.some((i) => item.files.has(i.target))) continue;
     problems.push(`${row.at}: the row \`${row.file}\` may import ${item.text}, which lib/${mod.file} imports nothing of: remove it ${fix()}`);
   }
 }

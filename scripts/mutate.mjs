@@ -45,12 +45,12 @@ export const MUTATIONS = [
     specs: ["spec/core/fixtures.spec.ts", "spec/properties/equality.spec.ts"],
   },
   {
-    id: "equals-hazard-key-count",
+    id: "equals-hazard-keys",
     promise: true,
-    what: "equality of metadata holding keys fast-deep-equal misreads (constructor, valueOf, toString) counts the keys",
+    what: "keys that fast-deep-equal misreads as methods (constructor, valueOf, toString) compare as data: it never sees a tree holding one",
     file: "lib/json-data.ts",
-    find: "keys.length !== Object.keys(b).length",
-    replace: "keys.length < Object.keys(b).length - 1",
+    find: "!HAZARD.has(a as object) && !HAZARD.has(b as object)",
+    replace: "true",
     specs: ["spec/core/fixtures.spec.ts", "spec/properties/equality.spec.ts", "spec/hostile/recipes.spec.ts"],
   },
   {
