@@ -6,14 +6,18 @@
 // promise rests on a single assertion.
 //
 //   npm run mutate                      every mutation, then a summary; exit 1 when any survives
-//   npm run mutate -- --list            the mutations, without running anything
+//   npm run mutate -- --list            the mutations, without running anything; exit 1 when an anchor is
+//                                       lost or doubled (CI runs this)
 //   npm run mutate -- --only a,b        only the mutations with these ids
 //   npm run mutate -- --json out.json   also write the results as JSON
 //   npm run mutate -- --markdown out.md the results as the table of CONTRIBUTING.md
 //
-// Each mutation names its file, the exact original snippet (which must occur exactly once: when lib/ changes
-// and the snippet is gone, the run says "snippet not found" and fails, so the list is updated rather than
-// silently skipped) and its replacement. The file is restored after each run, and on Ctrl-C.
+// Each mutation names its file, the exact original snippet (its anchor, which must occur exactly once) and
+// its replacement. Before anything runs, `--list` included, every anchor is checked: a snippet no longer in
+// its file (lost: lib/ changed under it) or in it more than once (doubled: only the first would change) is
+// named on stderr and the script exits 1, so the list is updated rather than silently skipped. Keep anchors
+// short and distinctive (the few characters that carry the promise), so that they survive refactoring
+// around them. The file is restored after each run, and on Ctrl-C.
 // The specs run in one Jest project against lib/ with ts-jest transpiling only (a mutation is judged by the
 // tests, never by the type checker), with a timeout per mutation. CONTRIBUTING.md lists the mutations and
 // the tests that kill each.
@@ -36,17 +40,17 @@ export const MUTATIONS = [
     promise: true,
     what: "equals compares isError",
     file: "lib/tool-result.ts",
-    find: "o.output === this.output && o.isError === this.isError &&",
-    replace: "o.output === this.output &&",
+    find: "o.isError === r.isError",
+    replace: "true",
     specs: ["spec/core/fixtures.spec.ts", "spec/properties/equality.spec.ts"],
   },
   {
-    id: "equals-hazard-key-count",
+    id: "equals-hazard-keys",
     promise: true,
-    what: "equality of metadata holding keys fast-deep-equal misreads (constructor, valueOf, toString) counts the keys",
+    what: "keys that fast-deep-equal misreads as methods (constructor, valueOf, toString) compare as data: it never sees a tree holding one",
     file: "lib/json-data.ts",
-    find: "if (keys.length !== Object.keys(b).length) return false;",
-    replace: "if (keys.length < Object.keys(b).length - 1) return false;",
+    find: "!HAZARD.has(a as object) && !HAZARD.has(b as object)",
+    replace: "true",
     specs: ["spec/core/fixtures.spec.ts", "spec/properties/equality.spec.ts", "spec/hostile/recipes.spec.ts"],
   },
   {
@@ -54,8 +58,8 @@ export const MUTATIONS = [
     promise: true,
     what: "toJSON omits parts when they are null",
     file: "lib/tool-result.ts",
-    find: "if (this.parts) out.parts = this.parts.map(",
-    replace: "out.parts = (this.parts ?? []).map(",
+    find: "if (r.parts) out.parts = r.parts.map(",
+    replace: "out.parts = (r.parts ?? []).map(",
     specs: ["spec/core/fixtures.spec.ts", "spec/core/tool-result.spec.ts", "spec/properties/round-trip.spec.ts"],
   },
   {
@@ -81,8 +85,8 @@ export const MUTATIONS = [
     promise: true,
     what: "metadata keys whose value is undefined are dropped, not refused",
     file: "lib/json-data.ts",
-    find: "    if (v !== undefined) {\n      const c = pending",
-    replace: "    if (true) {\n      const c = pending",
+    find: "if (v !== undefined) {",
+    replace: "if (true) {",
     specs: ["spec/core/fixtures.spec.ts", "spec/core/tool-result.spec.ts", "spec/properties/inputs-and-copies.spec.ts"],
   },
   {
@@ -90,8 +94,8 @@ export const MUTATIONS = [
     promise: true,
     what: "a cycle is refused with code cycle",
     file: "lib/json-data.ts",
-    find: "if (walk.ancestors.includes(obj)) {",
-    replace: "if (false) {",
+    find: "walk.ancestors.includes(obj)",
+    replace: "false",
     specs: ["spec/core/fixtures.spec.ts", "spec/core/tool-result.spec.ts", "spec/hostile/corpus.spec.ts"],
   },
   {
@@ -99,35 +103,35 @@ export const MUTATIONS = [
     promise: true,
     what: "nesting deeper than 1000 objects and arrays is refused (too-deep), 1000 is accepted",
     file: "lib/json-data.ts",
-    find: "if (depth >= MAX_DEPTH) {",
-    replace: "if (depth > MAX_DEPTH) {",
+    find: "depth >= MAX_DEPTH",
+    replace: "depth > MAX_DEPTH",
     specs: ["spec/core/fixtures.spec.ts", "spec/hostile/size.spec.ts"],
   },
   {
     id: "base64-canonical",
     promise: true,
     what: "fromBase64 stores canonical padded standard base64, whatever the spelling",
-    file: "lib/content-part.ts",
-    find: 'const canonical = toCanonicalBase64(stringSource(b64, "Pass a base64 string."));',
-    replace: 'const canonical: string | undefined = stringSource(b64, "Pass a base64 string.");',
+    file: "lib/part-build.ts",
+    find: "toCanonicalBase64(given)",
+    replace: "given",
     specs: ["spec/parts/base64.spec.ts", "spec/parts/sources.spec.ts"],
   },
   {
     id: "mime-signature-check",
     promise: true,
     what: "bytes whose signature contradicts the mime type are a mime-mismatch",
-    file: "lib/content-part.ts",
-    find: "if (opts.verifyMime && hasSignature(mime) && sniffed !== mime) throw signatureMismatch(path, mime, sniffed);",
-    replace: "if (opts.verifyMime && hasSignature(mime) && sniffed === undefined) throw signatureMismatch(path, mime, sniffed);",
+    file: "lib/part-build.ts",
+    find: "hasSignature(mime) && found !== mime)",
+    replace: "hasSignature(mime) && found === undefined)",
     specs: ["spec/parts/sources.spec.ts", "spec/parts/mime-and-urls.spec.ts", "spec/parts/media.spec.ts"],
   },
   {
     id: "mime-family-check",
     promise: true,
     what: "a factory of one type refuses a mime type of another family (image() of a PDF)",
-    file: "lib/content-part.ts",
-    find: "if (kind !== undefined && kind !== family) {",
-    replace: "if (kind !== undefined && kind === family && false) {",
+    file: "lib/part-build.ts",
+    find: "kind !== undefined && kind !== family",
+    replace: "kind !== undefined && false",
     specs: ["spec/parts/sources.spec.ts", "spec/parts/mime-and-urls.spec.ts"],
   },
   {
@@ -144,8 +148,8 @@ export const MUTATIONS = [
     promise: true,
     what: "a data part's estimatedTokens is max(85, floor(bytes / 750))",
     file: "lib/content-part.ts",
-    find: "return Math.max(85, Math.floor(this.byteLength / 750));",
-    replace: "return Math.max(85, Math.ceil(this.byteLength / 750));",
+    find: "Math.floor(p.byteLength / 750)",
+    replace: "Math.ceil(p.byteLength / 750)",
     specs: ["spec/parts/summary.spec.ts"],
   },
   {
@@ -162,8 +166,8 @@ export const MUTATIONS = [
     promise: true,
     what: "a pending result is an error result",
     file: "lib/tool-result.ts",
-    find: "{ output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }",
-    replace: "{ output, ...f, isError: false, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }",
+    find: "isError: true, metadata: toMetadata(",
+    replace: "isError: false, metadata: toMetadata(",
     specs: ["spec/core/fixtures.spec.ts", "spec/core/conveniences.spec.ts", "spec/core/tool-result.spec.ts"],
   },
   {
@@ -171,8 +175,8 @@ export const MUTATIONS = [
     promise: true,
     what: 'unsupported: "error" throws a ContentPartError for a lost part; "omit" does not',
     file: "lib/providers/loss.ts",
-    find: 'if (ctx.policy === "error") {\n    throw new ContentPartError(',
-    replace: 'if (ctx.policy === "omit") {\n    throw new ContentPartError(',
+    find: 'if (ctx.policy === "error") {\n    throw new ContentPartError(\n',
+    replace: 'if (ctx.policy === "omit") {\n    throw new ContentPartError(\n',
     specs: ["spec/providers/projections.spec.ts", "spec/providers/behaviour.spec.ts"],
   },
   {
@@ -243,8 +247,8 @@ export const MUTATIONS = [
     promise: true,
     what: "answer.answers(id) is true for the request's id",
     file: "lib/answer.ts",
-    find: 'if (typeof request === "string") return request === this.id;',
-    replace: 'if (typeof request === "string") return false;',
+    find: "return given === id;",
+    replace: "return false;",
     specs: ["spec/core/tool-result.spec.ts", "spec/properties/round-trip.spec.ts"],
   },
 ];
@@ -311,12 +315,44 @@ const args = parseArgs(process.argv.slice(2));
 const chosen = MUTATIONS.filter((m) => args.only === undefined || args.only.has(m.id));
 if (args.only !== undefined) for (const id of args.only) if (!MUTATIONS.some((m) => m.id === id)) throw new Error(`mutate: no mutation ${id}`);
 
+/**
+ * The anchors that do not hold: a snippet found in its file never (lost: lib/ changed under it) or more than
+ * once (doubled: the mutation would change the first place only). Either makes a run mean nothing.
+ */
+function anchorProblems(mutations) {
+  const problems = [];
+  const ids = new Set();
+  for (const m of mutations) {
+    if (ids.has(m.id)) problems.push(`${m.id}: a second mutation with this id (give each its own)`);
+    ids.add(m.id);
+    let text;
+    try {
+      text = readFileSync(join(ROOT, m.file), "utf8");
+    } catch {
+      problems.push(`${m.id}: ${m.file} does not exist (the code moved: anchor the mutation where its promise is kept now)`);
+      continue;
+    }
+    const count = text.split(m.find).length - 1;
+    if (count === 0) problems.push(`${m.id}: lost anchor, ${JSON.stringify(m.find)} is not in ${m.file} (find where "${m.what}" is kept now and anchor it there)`);
+    else if (count > 1) problems.push(`${m.id}: doubled anchor, ${JSON.stringify(m.find)} is in ${m.file} ${count} times (lengthen the snippet until it names one place)`);
+    if (m.find === m.replace) problems.push(`${m.id}: the replacement is the snippet itself (it mutates nothing)`);
+  }
+  return problems;
+}
+
+const anchors = anchorProblems(chosen);
 if (args.list) {
   for (const m of chosen) {
-    const count = readFileSync(join(ROOT, m.file), "utf8").split(m.find).length - 1;
-    const anchor = count === 1 ? "" : count === 0 ? "  (snippet not found)" : `  (snippet found ${count} times)`;
-    console.log(`${m.id}${anchor}\n  ${m.what}\n  ${m.file}: ${JSON.stringify(m.find)} -> ${JSON.stringify(m.replace)}\n  specs: ${m.specs.join(", ")}`);
+    console.log(`${m.id}\n  ${m.what}\n  ${m.file}: ${JSON.stringify(m.find)} -> ${JSON.stringify(m.replace)}\n  specs: ${m.specs.join(", ")}`);
   }
+}
+if (anchors.length > 0) {
+  console.error(`mutate: ${anchors.length} of ${chosen.length} mutations cannot run as written:`);
+  for (const line of anchors) console.error(`  ${line}`);
+  process.exit(1);
+}
+if (args.list) {
+  console.log(`\nmutate: ${chosen.length} mutations, each anchored once`);
   process.exit(0);
 }
 
