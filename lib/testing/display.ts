@@ -1,14 +1,18 @@
 /**
- * Stand-ins that let Jest's own printer (which ignores snapshot serializers) show toolnexus values without
- * their part data: a copy of a value in which every toolnexus value is replaced by a plain object of the
- * same class name holding its display fields, and every payload by a stand-in that prints as its size and
- * digest.
+ * Stand-ins that let a test runner's own printer (which ignores snapshot serializers) show toolnexus values
+ * without their part data: a copy of a value in which every toolnexus value is replaced by a plain object of
+ * the same class name holding its display fields, and every payload by a stand-in that prints as its size and
+ * digest. A stand-in remembers the value it stands for, so that the equality testers and the matchers judge it
+ * as that value.
  *
  * @module
  */
 import { classLabel, displayFields, toolnexusType } from "./render";
 
 const standInClasses = new Map<string, { prototype: object }>();
+
+/** The value each display stand-in stands for. */
+const originals = new WeakMap<object, object>();
 
 /** The prototype of a stand-in: one per class name, so that Jest prints `SearchResult { ... }`. */
 function standInPrototype(name: string): object {
@@ -27,6 +31,31 @@ interface Copy {
   shared: boolean;
 }
 
+/** Reads a property, or `undefined` when reading it throws (a hostile Proxy or getter). */
+function read(value: object, key: PropertyKey): unknown {
+  try {
+    return Reflect.get(value, key);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A function that turns values into their display copies, {@link toDisplay} style, sharing one memory across
+ * its calls: the same value always gives the same copy, so that a matcher run again on the copies sees the
+ * same identities (`toBe`, `toContain`) as it saw on the values.
+ *
+ * @example
+ * ```ts
+ * const display = displayer();
+ * display(received) === display(received); // true
+ * ```
+ */
+export function displayer(): (value: unknown) => unknown {
+  const seen = new Map<object, Copy>();
+  return (value) => (containsToolnexus(value) ? walk(value, seen) : value);
+}
+
 /**
  * `value` with every toolnexus value inside it (in arrays, plain objects, class instances, Maps and Sets,
  * asymmetric matchers included) replaced by a display stand-in. Containers that hold none are returned as
@@ -38,7 +67,19 @@ interface Copy {
  * ```
  */
 export function toDisplay(value: unknown): unknown {
-  return containsToolnexus(value) ? walk(value, new Map()) : value;
+  return displayer()(value);
+}
+
+/**
+ * The toolnexus value a display stand-in stands for, or `value` itself when it is not a stand-in.
+ *
+ * @example
+ * ```ts
+ * originalOf(toDisplay(result)) === result; // true
+ * ```
+ */
+export function originalOf(value: unknown): unknown {
+  return typeof value === "object" && value !== null ? (originals.get(value) ?? value) : value;
 }
 
 /**
@@ -61,7 +102,7 @@ export function containsToolnexus(value: unknown): boolean {
       if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
       else if (v instanceof Map) for (const [k, x] of v) stack.push(k, x);
       else if (v instanceof Set) for (const x of v) stack.push(x);
-      else if (isWalkable(v)) for (const k of Reflect.ownKeys(v)) if (Object.prototype.propertyIsEnumerable.call(v, k)) stack.push((v as Record<string | symbol, unknown>)[k]);
+      else if (isWalkable(v)) for (const k of Reflect.ownKeys(v)) if (Object.prototype.propertyIsEnumerable.call(v, k)) stack.push(read(v, k));
     } catch {
       // a hostile Proxy or getter: what could not be read cannot be printed with a payload either
     }
@@ -69,18 +110,76 @@ export function containsToolnexus(value: unknown): boolean {
   return false;
 }
 
+/** The record a mock function keeps of its calls, as Jest's `jest.fn()` and Vitest's `vi.fn()` both name it. */
+const MOCK_STATE_KEYS = ["calls", "results", "settledResults", "lastCall", "instances", "contexts", "invocationCallOrder"] as const;
+
+/**
+ * True for a mock function of Jest or Vitest (`jest.fn()`, `vi.fn()`, a spy), which marks itself so.
+ *
+ * @example
+ * ```ts
+ * isMockFunction(jest.fn()); // true
+ * ```
+ */
+export function isMockFunction(value: unknown): value is ((...args: unknown[]) => unknown) & { mock: object; getMockName(): string } {
+  if (typeof value !== "function") return false;
+  return read(value, "_isMockFunction") === true && typeof read(value, "mock") === "object" && read(value, "mock") !== null && typeof read(value, "getMockName") === "function";
+}
+
+/**
+ * What a mock function recorded of its calls and returns (its `calls`, `results`, `settledResults` and
+ * `lastCall`), the values that the mock matchers print.
+ *
+ * @example
+ * ```ts
+ * containsToolnexus(mockRecord(onResult)); // true once it was called with a result
+ * ```
+ */
+export function mockRecord(mock: { mock: object }): unknown[] {
+  const state = mock.mock;
+  return [read(state, "calls"), read(state, "results"), read(state, "settledResults"), read(state, "lastCall")];
+}
+
+/**
+ * A stand-in for a mock function that the mock matchers (`toHaveBeenCalledWith` and the others) accept as a
+ * mock: it has the mock's name, and what the mock recorded, through `display`. Calling it does nothing.
+ *
+ * @example
+ * ```ts
+ * original.call(this, displayMock(received, displayer()), ...expected);
+ * ```
+ */
+export function displayMock(mock: { mock: object; getMockName(): string }, display: (value: unknown) => unknown): () => void {
+  const state: Record<string, unknown> = {};
+  for (const key of MOCK_STATE_KEYS) {
+    const v = read(mock.mock, key);
+    if (v !== undefined) state[key] = key === "instances" || key === "contexts" || key === "invocationCallOrder" ? v : display(v);
+  }
+  const name = mock.getMockName();
+  const stand = function mockStandIn(): void {};
+  Object.defineProperties(stand, {
+    _isMockFunction: { value: true },
+    mock: { value: state },
+    getMockName: { value: () => name },
+  });
+  return stand;
+}
+
 function walk(value: unknown, seen: Map<object, Copy>): unknown {
   if (typeof value !== "object" || value === null) return value;
-  const type = toolnexusType(value);
-  if (type !== undefined) {
-    const out = Object.create(standInPrototype(classLabel(value, type))) as Record<string, unknown>;
-    for (const [k, v] of displayFields(value, type)) out[k] = walk(v, seen);
-    return out;
-  }
   const known = seen.get(value);
   if (known !== undefined) {
     known.shared = true;
     return known.copy;
+  }
+  const type = toolnexusType(value);
+  if (type !== undefined) {
+    const out: Record<string, unknown> = {};
+    Object.setPrototypeOf(out, standInPrototype(classLabel(value, type)));
+    seen.set(value, { copy: out, shared: false });
+    originals.set(out, value);
+    for (const [k, v] of displayFields(value, type)) out[k] = walk(v, seen);
+    return out;
   }
   if (Array.isArray(value)) return walkArray(value, seen);
   if (value instanceof Map) return walkMap(value, seen);
@@ -100,7 +199,8 @@ function isWalkable(value: object): boolean {
 }
 
 function walkArray(value: unknown[], seen: Map<object, Copy>): unknown {
-  const entry: Copy = { copy: new Array(value.length), shared: false };
+  const copy = new Array<unknown>(value.length);
+  const entry: Copy = { copy, shared: false };
   seen.set(value, entry);
   let changed = false;
   const items = new Array<unknown>(value.length);
@@ -109,14 +209,17 @@ function walkArray(value: unknown[], seen: Map<object, Copy>): unknown {
     items[i] = walk(value[i], seen);
     if (items[i] !== value[i]) changed = true;
   }
-  if (!changed && !entry.shared) return value;
-  const copy = entry.copy as unknown[];
+  if (!changed && !entry.shared) {
+    seen.delete(value);
+    return value;
+  }
   for (let i = 0; i < value.length; i++) if (i in value) copy[i] = items[i];
   return copy;
 }
 
 function walkMap(value: Map<unknown, unknown>, seen: Map<object, Copy>): unknown {
-  const entry: Copy = { copy: new Map(), shared: false };
+  const copy = new Map<unknown, unknown>();
+  const entry: Copy = { copy, shared: false };
   seen.set(value, entry);
   let changed = false;
   const rows: [unknown, unknown][] = [];
@@ -126,14 +229,17 @@ function walkMap(value: Map<unknown, unknown>, seen: Map<object, Copy>): unknown
     if (k2 !== k || v2 !== v) changed = true;
     rows.push([k2, v2]);
   }
-  if (!changed && !entry.shared) return value;
-  const copy = entry.copy as Map<unknown, unknown>;
+  if (!changed && !entry.shared) {
+    seen.delete(value);
+    return value;
+  }
   for (const [k, v] of rows) copy.set(k, v);
   return copy;
 }
 
 function walkSet(value: Set<unknown>, seen: Map<object, Copy>): unknown {
-  const entry: Copy = { copy: new Set(), shared: false };
+  const copy = new Set<unknown>();
+  const entry: Copy = { copy, shared: false };
   seen.set(value, entry);
   let changed = false;
   const items: unknown[] = [];
@@ -142,35 +248,45 @@ function walkSet(value: Set<unknown>, seen: Map<object, Copy>): unknown {
     if (v2 !== v) changed = true;
     items.push(v2);
   }
-  if (!changed && !entry.shared) return value;
-  const copy = entry.copy as Set<unknown>;
+  if (!changed && !entry.shared) {
+    seen.delete(value);
+    return value;
+  }
   for (const v of items) copy.add(v);
   return copy;
 }
 
 function walkObject(value: object, seen: Map<object, Copy>): unknown {
   let keys: (string | symbol)[];
+  let proto: unknown;
   try {
     keys = Reflect.ownKeys(value).filter((k) => Object.prototype.propertyIsEnumerable.call(value, k));
+    proto = Object.getPrototypeOf(value);
   } catch {
     return value; // a hostile Proxy: leave it to Jest
   }
-  const entry: Copy = { copy: Object.create(Object.getPrototypeOf(value) as object | null) as object, shared: false };
+  const copy = {};
+  Object.setPrototypeOf(copy, typeof proto === "object" ? proto : null);
+  const entry: Copy = { copy, shared: false };
   seen.set(value, entry);
   let changed = false;
   const rows: [string | symbol, unknown][] = [];
   for (const k of keys) {
     let v: unknown;
     try {
-      v = (value as Record<string | symbol, unknown>)[k];
+      v = Reflect.get(value, k);
     } catch {
+      seen.delete(value);
       return value;
     }
     const v2 = walk(v, seen);
     if (v2 !== v) changed = true;
     rows.push([k, v2]);
   }
-  if (!changed && !entry.shared) return value;
-  for (const [k, v] of rows) Object.defineProperty(entry.copy, k, { value: v, enumerable: true, writable: true, configurable: true });
-  return entry.copy;
+  if (!changed && !entry.shared) {
+    seen.delete(value);
+    return value;
+  }
+  for (const [k, v] of rows) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return copy;
 }

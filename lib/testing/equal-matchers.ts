@@ -5,7 +5,7 @@
  * @module
  */
 import { formatPath, type Segment } from "../path";
-import { containsToolnexus, toDisplay } from "./display";
+import { containsToolnexus, displayer, toDisplay } from "./display";
 import { ownField } from "../boundary";
 import { classLabel, displayFields, toolnexusType } from "./render";
 import type { MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
@@ -22,25 +22,33 @@ export type EqualityMatcherName = "toEqual" | "toStrictEqual";
 
 /** The global key under which Jest keeps its matcher table. */
 export const MATCHERS_OBJECT = Symbol.for("$$jest-matchers-object");
-const ORIGINAL = Symbol.for("toolnexus.testing.original");
+/** The key under which a replaced matcher keeps the one it replaces (registered: every copy of the package reads it). */
+export const ORIGINAL = Symbol.for("toolnexus.testing.original");
 const MAX_FIELDS = 10;
 
 /**
- * Jest's built-in `toEqual` or `toStrictEqual`, read from the matcher table Jest keeps on the global object
- * (`expect` offers no public way to reach a matcher it has). `undefined` when that table is not there (not
- * Jest, or a Jest that keeps it elsewhere): the setup then leaves both matchers as they are.
+ * One of Jest's built-in matchers (`toEqual`, `toBe`, ...), read from the matcher table Jest keeps on the global
+ * object (`expect` offers no public way to reach a matcher it has); the one it replaced, for a matcher the
+ * helpers replaced already. `undefined` when that table is not there (not Jest, or a Jest that keeps it
+ * elsewhere): the setup then leaves the matchers as they are.
  *
  * @example
  * ```ts
  * const original = builtInMatcher("toEqual");
  * ```
  */
-export function builtInMatcher(name: EqualityMatcherName): MatcherFunction | undefined {
-  const holder = (globalThis as Record<symbol, unknown>)[MATCHERS_OBJECT] as { matchers?: Record<string, unknown> } | undefined;
-  const m = holder?.matchers?.[name];
-  if (typeof m !== "function") return undefined;
-  const original = (m as { [ORIGINAL]?: unknown })[ORIGINAL];
-  return (typeof original === "function" ? original : m) as MatcherFunction;
+export function builtInMatcher(name: string): MatcherFunction | undefined {
+  const table: unknown = Reflect.get(globalThis, MATCHERS_OBJECT);
+  const all: unknown = typeof table === "object" && table !== null ? Reflect.get(table, "matchers") : undefined;
+  const m: unknown = typeof all === "object" && all !== null ? Reflect.get(all, name) : undefined;
+  if (!isMatcherFunction(m)) return undefined;
+  const original: unknown = Reflect.get(m, ORIGINAL);
+  return isMatcherFunction(original) ? original : m;
+}
+
+/** A function in a matcher table: Jest calls it as a matcher, so it is taken for one. */
+function isMatcherFunction(value: unknown): value is MatcherFunction {
+  return typeof value === "function";
 }
 
 /**
@@ -57,9 +65,13 @@ export function builtInMatcher(name: EqualityMatcherName): MatcherFunction | und
 export function equalityMatcher(name: EqualityMatcherName, original: MatcherFunction): MatcherFunction {
   const replacement = function (this: MatcherContextLike, received: unknown, expected: unknown): MatcherResult {
     const result = original.call(this, received, expected);
-    const own = (): string =>
-      containsToolnexus(received) || containsToolnexus(expected) ? equalityMessage(this, name, received, expected, result.pass) : result.message();
-    return { ...result, message: own };
+    // A passing assertion prints nothing: it is returned as it is, and nothing is looked at.
+    if (result.pass !== (this.isNot === true)) return result;
+    if (!containsToolnexus(received) && !containsToolnexus(expected)) return result;
+    const own = (): string => equalityMessage(this, name, received, expected, result.pass);
+    // What reporters may write out of a failure (`actual`, `expected`) shows part data by size too.
+    const display = displayer();
+    return { ...result, message: own, actual: display(result.actual), expected: display(result.expected) };
   };
   Object.defineProperty(replacement, "name", { value: name });
   Object.defineProperty(replacement, ORIGINAL, { value: original });

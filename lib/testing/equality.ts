@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { originalOf } from "./display";
 import { toolnexusType } from "./render";
 import type { EqualityTester } from "./types";
 
@@ -15,9 +16,12 @@ import type { EqualityTester } from "./types";
  * toolnexusEquality(ToolResult.ok("a"), { output: "a" });   // undefined: Jest decides
  * ```
  */
-export const toolnexusEquality: EqualityTester = (a, b) => {
+export const toolnexusEquality: EqualityTester = (x, y) => {
+  // A display stand-in (what a matcher's failure message is built from) compares as the value it stands for.
+  const a = originalOf(x);
   const left = toolnexusType(a);
   if (left === undefined) return undefined;
+  const b = originalOf(y);
   const right = toolnexusType(b);
   if (right === undefined) return undefined;
   if (left !== right) return false;

@@ -4,6 +4,7 @@
  * @module
  */
 import { builtInMatcher, equalityMatcher, type EqualityMatcherName } from "./equal-matchers";
+import { JEST_PRINTING_MATCHERS, printingMatcher } from "./printing";
 import { equalityTesters } from "./equality";
 import { matchers } from "./matchers";
 import { snapshotSerializer } from "./render";
@@ -15,10 +16,13 @@ import type { ExpectLike, MatcherFunction } from "./types";
  */
 export const INSTALLED = Symbol.for("toolnexus.testing.installed");
 
+const EQUALITY_MATCHERS: readonly EqualityMatcherName[] = ["toEqual", "toStrictEqual"];
+
 /**
- * Registers the equality testers, the five matchers and the snapshot serializer with `expect`, and
- * replaces `toEqual` and `toStrictEqual` with matchers of the same meaning whose failure output shows part
- * data by size and digest. Returns `false` (and does nothing) when the helpers are already installed in
+ * Registers the equality testers, the five matchers and the snapshot serializer with `expect`, replaces
+ * `toEqual` and `toStrictEqual` with matchers of the same meaning whose failure output shows part data by
+ * size and digest, and wraps Jest's other matchers that print a value (`toBe`, `toContain`,
+ * `toHaveBeenCalledWith`, `toThrow`, ...: the list is `JEST_PRINTING_MATCHERS`) so that theirs does too. Returns `false` (and does nothing) when the helpers are already installed in
  * this test file's environment, by this copy of the package or another (the ESM and the CJS build).
  *
  * `toolnexus/testing/setup` calls it with the global `expect`. Call it yourself from a setup file when
@@ -33,17 +37,20 @@ export const INSTALLED = Symbol.for("toolnexus.testing.installed");
  * ```
  */
 export function install(expect: ExpectLike): boolean {
-  const g = globalThis as Record<symbol, unknown>;
-  if (g[INSTALLED] === true) return false;
+  if (Reflect.get(globalThis, INSTALLED) === true) return false;
   expect.addEqualityTesters(equalityTesters);
   expect.extend(matchers);
   expect.addSnapshotSerializer(snapshotSerializer);
   const replaced: Record<string, MatcherFunction> = {};
-  for (const name of ["toEqual", "toStrictEqual"] as EqualityMatcherName[]) {
+  for (const name of EQUALITY_MATCHERS) {
     const original = builtInMatcher(name);
     if (original !== undefined) replaced[name] = equalityMatcher(name, original);
   }
+  for (const name of JEST_PRINTING_MATCHERS) {
+    const original = builtInMatcher(name);
+    if (original !== undefined) replaced[name] = printingMatcher(name, original);
+  }
   if (Object.keys(replaced).length > 0) expect.extend(replaced);
-  Object.defineProperty(g, INSTALLED, { value: true, configurable: true });
+  Object.defineProperty(globalThis, INSTALLED, { value: true, configurable: true });
   return true;
 }

@@ -8,7 +8,7 @@
  */
 import type { ToolResult } from "../tool-result";
 import { ToolResult as ToolResultClass } from "../tool-result";
-import { toDisplay } from "./display";
+import { originalOf, toDisplay } from "./display";
 import { partLine, render } from "./render";
 import type { MatcherContextLike as Ctx, MatcherFunction, MatcherResult } from "./types";
 
@@ -27,7 +27,9 @@ function usageError(ctx: Ctx, name: string, expected: string, problem: string, l
  * does not match when the matcher is used as an asymmetric matcher (`expect.toBeOk()` inside `toEqual`),
  * where Jest gives no `promise` field.
  */
-function onResult(ctx: Ctx, name: string, expected: string, received: unknown, judge: (r: ToolResult) => MatcherResult): MatcherResult {
+function onResult(ctx: Ctx, name: string, expected: string, value: unknown, judge: (r: ToolResult) => MatcherResult): MatcherResult {
+  // A display stand-in (what a failure message of another matcher is built from) is judged as the result it stands for.
+  const received = originalOf(value);
   if (ToolResultClass.isToolResult(received)) return judge(received);
   if (ctx.promise === undefined) return { pass: false, message: () => `${name}: the value is not a ToolResult` };
   return usageError(ctx, name, expected, `${ctx.utils.RECEIVED_COLOR("received")} value must be a ToolResult`, "Received", received);

@@ -118,6 +118,18 @@ class PayloadStandIn {
   toAsymmetricMatcher(): string {
     return `<${this.label}>`;
   }
+
+  /**
+   * The same text, for reporters that write a failure's values as JSON.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify({ data: payload }) // '{"data":"<3 bytes, digest 75e9372f>"}'
+   * ```
+   */
+  toJSON(): string {
+    return `<${this.label}>`;
+  }
 }
 
 /**

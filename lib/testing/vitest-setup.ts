@@ -17,7 +17,7 @@
  *
  * @module toolnexus/testing/vitest-setup
  */
-import { expect } from "vitest";
+import { chai, expect } from "vitest";
 import type { ToolnexusAsymmetricMatchers, ToolnexusMatchers } from "./matcher-types";
 import { installOnVitest } from "./vitest";
 
@@ -31,4 +31,4 @@ declare module "vitest" {
   interface AsymmetricMatchersContaining extends ToolnexusAsymmetricMatchers<void> {}
 }
 
-installOnVitest(expect);
+installOnVitest(expect, chai);

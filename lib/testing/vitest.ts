@@ -10,12 +10,13 @@
  *
  * @module
  */
-import { containsToolnexus } from "./display";
+import { containsToolnexus, isMockFunction, mockRecord } from "./display";
 import { equalityMessage, MATCHERS_OBJECT, type EqualityMatcherName } from "./equal-matchers";
 import { equalityTesters } from "./equality";
 import { INSTALLED } from "./install";
 import { matchers } from "./matchers";
-import { snapshotSerializer } from "./render";
+import { given, involvesToolnexus, payloadsIn, retitle, showsPayload, type Given } from "./printing";
+import { render, snapshotSerializer } from "./render";
 import type { EqualityTester, ExpectLike, MatcherContextLike, MatcherFunction, MatcherResult } from "./types";
 
 
@@ -147,19 +148,173 @@ function equalityOnVitest(name: EqualityMatcherName): (this: VitestState, receiv
 }
 
 /**
- * Registers the toolnexus testers, matchers and serializer with Vitest's `expect`, and replaces `toEqual`
- * and `toStrictEqual`. Returns `false` when they are already registered in this test file's environment.
+ * Vitest's own assertions whose failure output prints a received or expected value, wrapped by the setup
+ * (`toEqual` and `toStrictEqual` are replaced whole; the snapshot assertions print through the snapshot
+ * serializer). The old names that Vitest keeps (`toBeCalledWith`, `toReturnWith`, ...) are wrapped too.
  *
  * @example
  * ```ts
- * import { expect } from "vitest";
- * installOnVitest(expect);
+ * VITEST_PRINTING_MATCHERS.includes("toHaveBeenCalledWith"); // true
  * ```
  */
-export function installOnVitest(expect: ExpectLike): boolean {
-  const table = (globalThis as Record<symbol, unknown>)[MATCHERS_OBJECT];
-  const holder = (typeof table === "object" && table !== null ? table : expect) as Record<symbol, unknown>;
-  if (holder[INSTALLED] === true) return false;
+export const VITEST_PRINTING_MATCHERS: readonly string[] = Object.freeze([
+  "toBe",
+  "toMatchObject",
+  "toMatch",
+  "toContain",
+  "toContainEqual",
+  "toBeTruthy",
+  "toBeFalsy",
+  "toBeGreaterThan",
+  "toBeGreaterThanOrEqual",
+  "toBeLessThan",
+  "toBeLessThanOrEqual",
+  "toBeNaN",
+  "toBeUndefined",
+  "toBeNull",
+  "toBeNullable",
+  "toBeDefined",
+  "toBeTypeOf",
+  "toBeInstanceOf",
+  "toHaveLength",
+  "toHaveProperty",
+  "toBeCloseTo",
+  "toBeOneOf",
+  "toHaveBeenCalled",
+  "toBeCalled",
+  "toHaveBeenCalledTimes",
+  "toBeCalledTimes",
+  "toHaveBeenCalledOnce",
+  "toHaveBeenCalledWith",
+  "toBeCalledWith",
+  "toHaveBeenCalledExactlyOnceWith",
+  "toHaveBeenNthCalledWith",
+  "toHaveBeenLastCalledWith",
+  "toHaveReturned",
+  "toReturn",
+  "toHaveReturnedTimes",
+  "toReturnTimes",
+  "toHaveReturnedWith",
+  "toReturnWith",
+  "toHaveLastReturnedWith",
+  "toHaveNthReturnedWith",
+  "toHaveResolved",
+  "toHaveResolvedTimes",
+  "toHaveResolvedWith",
+  "toHaveLastResolvedWith",
+  "toHaveNthResolvedWith",
+  "toThrow",
+  "toThrowError",
+]);
+
+/** The part of Vitest's `chai` used here. */
+interface ChaiLike {
+  Assertion: (new (object: unknown) => object) & { prototype: object };
+  util: {
+    flag(assertion: object, key: string, value?: unknown): unknown;
+    transferFlags(from: object, to: object, includeAll?: boolean): void;
+    overwriteMethod(on: object, name: string, method: (original: (...args: unknown[]) => unknown) => (this: object, ...args: unknown[]) => unknown): void;
+  };
+}
+
+function isChaiLike(value: unknown): value is ChaiLike {
+  if (typeof value !== "object" || value === null) return false;
+  const util: unknown = Reflect.get(value, "util");
+  return (
+    typeof Reflect.get(value, "Assertion") === "function" &&
+    typeof util === "object" &&
+    util !== null &&
+    typeof Reflect.get(util, "flag") === "function" &&
+    typeof Reflect.get(util, "transferFlags") === "function" &&
+    typeof Reflect.get(util, "overwriteMethod") === "function"
+  );
+}
+
+/** What a value looks like in the plain message of the last resort. */
+function shown(value: unknown): string {
+  return typeof value === "function" ? "a function" : render(value);
+}
+
+/**
+ * `e`, the error a Vitest assertion threw on values that hold toolnexus values, made to show part data by size:
+ * its message (and `actual` and `expected`, from which Vitest prints the diff) become those of the same
+ * assertion run on the display copies, when that run fails too and shows no payload; else its `actual` and
+ * `expected` become display copies, and its message, when it shows a payload, a plain one.
+ */
+function quietOnVitest(chai: ChaiLike, original: (...args: unknown[]) => unknown, assertion: object, name: string, e: unknown, g: Given): unknown {
+  if (!(e instanceof Error) || !involvesToolnexus(g)) return e;
+  const u = chai.util;
+  const payloads = payloadsIn(g.values);
+  let again: unknown;
+  try {
+    const copy = new chai.Assertion(g.received());
+    u.transferFlags(assertion, copy, false);
+    u.flag(copy, "soft", false);
+    original.apply(copy, g.expected());
+  } catch (thrown) {
+    again = thrown;
+  }
+  if (again instanceof Error && !showsPayload(again.message, payloads)) {
+    retitle(e, e.message, again.message);
+    for (const key of ["actual", "expected", "showDiff"]) {
+      if (key in again) Reflect.set(e, key, Reflect.get(again, key));
+      else Reflect.deleteProperty(e, key);
+    }
+    return e;
+  }
+  for (const key of ["actual", "expected"]) if (key in e) Reflect.set(e, key, g.display(Reflect.get(e, key)));
+  if (showsPayload(e.message, payloads)) {
+    const received = g.received();
+    const expected = g.expected();
+    const calls = isMockFunction(received) ? `calls ${render(mockRecord(received)[0])}` : shown(received);
+    const not = u.flag(assertion, "negate") === true ? "not." : "";
+    retitle(e, e.message, `expect(received).${not}${name}(${expected.map(shown).join(", ")}) failed on ${calls}`);
+  }
+  return e;
+}
+
+/**
+ * Wraps Vitest's assertion `name` so that its failure output shows part data by size: it runs as it is and keeps
+ * its verdict; when it fails on values that hold toolnexus values, its error is made to show part data by size
+ * before it is thrown (see `quietOnVitest`).
+ */
+function printingOnVitest(chai: ChaiLike, name: string): void {
+  const u = chai.util;
+  u.overwriteMethod(chai.Assertion.prototype, name, (original) =>
+    function (this: object, ...args: unknown[]): unknown {
+      const object = u.flag(this, "object");
+      const call = given(name, object, args, u.flag(this, "promise") === "rejects");
+      const swapped = call.received !== object;
+      if (swapped) u.flag(this, "object", call.received);
+      try {
+        const result = original.apply(this, args);
+        if (swapped && typeof result === "object" && result !== null) u.flag(result, "object", object);
+        return result;
+      } catch (e) {
+        throw quietOnVitest(chai, original, this, name, e, call.given());
+      } finally {
+        if (swapped) u.flag(this, "object", object);
+      }
+    },
+  );
+}
+
+/**
+ * Registers the toolnexus testers, matchers and serializer with Vitest's `expect`, replaces `toEqual`
+ * and `toStrictEqual`, and, given Vitest's `chai`, wraps Vitest's other assertions that print a value
+ * ({@link VITEST_PRINTING_MATCHERS}) so that their failure output shows part data by size. Returns `false` when
+ * they are already registered in this test file's environment.
+ *
+ * @example
+ * ```ts
+ * import { chai, expect } from "vitest";
+ * installOnVitest(expect, chai);
+ * ```
+ */
+export function installOnVitest(expect: ExpectLike, chai?: unknown): boolean {
+  const table: unknown = Reflect.get(globalThis, MATCHERS_OBJECT);
+  const holder: object = typeof table === "object" && table !== null ? table : expect;
+  if (Reflect.get(holder, INSTALLED) === true) return false;
   expect.addEqualityTesters(equalityTesters);
   const wrapped: Record<string, unknown> = {};
   for (const [name, matcher] of Object.entries(matchers)) wrapped[name] = onVitest(matcher);
@@ -167,6 +322,7 @@ export function installOnVitest(expect: ExpectLike): boolean {
   wrapped.toStrictEqual = equalityOnVitest("toStrictEqual");
   expect.extend(wrapped);
   expect.addSnapshotSerializer(snapshotSerializer);
+  if (isChaiLike(chai)) for (const name of VITEST_PRINTING_MATCHERS) if (typeof Reflect.get(chai.Assertion.prototype, name) === "function") printingOnVitest(chai, name);
   Object.defineProperty(holder, INSTALLED, { value: true, configurable: true });
   return true;
 }
