@@ -9,8 +9,9 @@
 #     toEqual/toStrictEqual keep Vitest's meaning for other values. The written snapshots must show part data by size
 #     and digest, never the payload; the Jest ESM project also runs docs/testing.md's tools.test.js, whose snapshot must
 #     be the one that page shows;
-#   - runs a Vitest file that fails on purpose (toEqual, toStrictEqual and toBeError on results with a part) and checks
-#     that Vitest's whole report shows the part by size and never its data;
+#   - runs a Vitest file that fails on purpose (toEqual, toStrictEqual, toBeError and Vitest's own toBe, toContain,
+#     toContainEqual, toMatchObject, toHaveProperty, toBeNull, toThrow and mock assertions on results with a part) and
+#     checks that Vitest's whole report never shows the part's data, and each failure's report shows it by size;
 #   - type-checks the packed declarations (skipLibCheck off, for Jest and for Vitest), a Jest test file with
 #     `expect` from @jest/globals and the global `expect` of @types/jest, and a Vitest test file with `expect` from
 #     vitest.
@@ -142,12 +143,17 @@ if (cd "$consumer/vitest" && NO_COLOR=1 node "$vitest" run --color=false failing
   exit 1
 fi
 [[ -z ${TOOLNEXUS_SHOW_REPORT:-} ]] || cat "$work/failing.log"
-grep -q "3 failed" "$work/failing.log" || { cat "$work/failing.log" >&2; echo "expected 3 failed tests" >&2; exit 1; }
-n=$(grep -c '48 bytes, digest [0-9a-f]\{8\}' "$work/failing.log" || true)
-[[ $n -ge 3 ]] || { cat "$work/failing.log" >&2; echo "the report does not show the part by size in each failure" >&2; exit 1; }
+grep -q "16 failed" "$work/failing.log" || { cat "$work/failing.log" >&2; echo "expected 16 failed tests" >&2; exit 1; }
+# Each failure but the last two (toContain, toThrow: no value printed in full) shows the part by size.
+for t in toEqual toStrictEqual toBeError toBe toContainEqual toMatchObject toHaveProperty toBeNull toHaveBeenCalledWith \
+  toHaveBeenLastCalledWith toHaveBeenNthCalledWith not.toHaveBeenCalled toHaveReturnedWith toHaveLastReturnedWith; do
+  # The report of one failure: from its FAIL line to the next separator.
+  report=$(awk -v t="> $t fails" 'index($0, "FAIL") && index($0, t) { on = 1 } on && /⎯⎯⎯/ { exit } on' "$work/failing.log")
+  grep -q '48 bytes, digest [0-9a-f]\{8\}' <<<"$report" || { cat "$work/failing.log" >&2; echo "the report of $t does not show the part by size" >&2; exit 1; }
+done
 if grep -qF "$payload" "$work/failing.log"; then cat "$work/failing.log" >&2; echo "the report shows the payload" >&2; exit 1; fi
 grep -q "Differing fields: parts\[0\].name" "$work/failing.log" || { cat "$work/failing.log" >&2; echo "the report does not name the differing field" >&2; exit 1; }
-echo "3 failures reported, each with the part as size and digest, no payload"
+echo "16 failures reported, the part as size and digest, never the payload"
 
 step "types: the packed declarations, then the matchers on Jest's and Vitest's expect"
 # First the Jest-side declarations alone with skipLibCheck off, so that an error inside them fails; then a Jest test

@@ -62,6 +62,34 @@ test("failure messages show part data by size, never the payload", () => {
   expect(messageOf(() => expect(a).toEqual(b))).toContain("Differing fields: parts[0].name");
 });
 
+test("the runner's own matchers never print the payload", () => {
+  const a = ToolResult.ok("chart", { parts: [chart] });
+  const b = ToolResult.ok("chart", { parts: [chart.withName("other.png")] });
+  const called = mock();
+  called(a);
+  const returned = mock().mockImplementation(() => a);
+  returned();
+  // Both runners write these two diffs into the message itself; Vitest adds the others' diffs to its report
+  // (vitest/failing.js checks those).
+  const shown = [messageOf(() => expect(called).toHaveBeenCalledWith(b)), messageOf(() => expect(returned).toHaveReturnedWith(b))];
+  for (const message of shown) expect(message).toMatch(/48 bytes, digest [0-9a-f]{8}/);
+  const quiet = [
+    messageOf(() => expect(called).toHaveBeenLastCalledWith(b)),
+    messageOf(() => expect(called).toHaveBeenNthCalledWith(1, b)),
+    messageOf(() => expect(a).toBe(b)),
+    messageOf(() => expect(a).not.toBe(a)),
+    messageOf(() => expect([a]).toContain(b)),
+    messageOf(() => expect([a]).toContainEqual(b)),
+    messageOf(() => expect({ result: a }).toMatchObject({ result: b })),
+    messageOf(() => expect({ result: a }).toHaveProperty("result", b)),
+    messageOf(() => expect(a).toBeNull()),
+    messageOf(() => expect(returned).toHaveLastReturnedWith(b)),
+    messageOf(() => expect(called).not.toHaveBeenCalled()),
+    messageOf(() => expect(() => { throw a; }).toThrow("something else")),
+  ];
+  for (const message of [...shown, ...quiet]) expect(message).not.toContain(payload.slice(0, 16));
+});
+
 test("snapshots show part data by size", () => {
   expect(ToolResult.ok("chart", { parts: [chart] })).toMatchSnapshot();
 });
