@@ -136,7 +136,8 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * both lists): one pending interrupt gives `{ resume: answer JSON }`, several give `{ resume: { [interrupt id]:
  * answer JSON } }`, so that each node gets its own answer whatever the order (LangGraph alone matches a list of
  * resume values by order). Every refusal is a `ValidationError` of code `invalid-value` at the id it is about:
- * two pending interrupts whose requests share an id (one answer would resume both: at the second one's
+ * one answer for another request than the one pending (`The answer is for request "a-1", not for "b-2"`), two
+ * pending interrupts whose requests share an id (one answer would resume both: at the second one's
  * `interrupts[i].value.id`), an interrupt without its answer (its `interrupts[i].value.id`), an answer that
  * matches no interrupt, or a second answer for one request (its `[j].id`). Several answers without the
  * interrupts are `missing` at `interrupts`.
@@ -169,6 +170,10 @@ export function toLangGraphResume(answers: AnyAnswer | readonly AnyAnswer[], int
     if (it.value === undefined) raise("missing", `${at}.value`, "The interrupt has no value", INTERRUPT_FIX);
     return { id: it.id, request: toRequest(it.value, `${at}.value`) };
   });
+  if (pending.length === 1 && list.length === 1) {
+    checkAnswerFor(list[0].id, pending[0].request.id, answerPath(0), "Pass the answer to the pending interrupt's request.");
+    return { resume: freshJson(list[0].toJSON()) };
+  }
   const answerOf = matchById(
     pending.map((p) => p.request.id),
     list.map((a) => a.id),
