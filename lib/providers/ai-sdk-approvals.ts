@@ -23,7 +23,7 @@ import { escapeControl, quoted, quotedValue } from "../quote";
 import { Answer, toAnswer, type AnyAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request, toRequest, type AnyRequest } from "../request";
-import { lossAt, tellLosses, type Loss, type OnLoss } from "./loss";
+import { lossTargetOf, reportLoss, type OnLoss } from "./loss";
 import { approvalPrompt, quoteShown } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
@@ -120,18 +120,16 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
 export function toAiSdkApprovalRequest(request: AnyRequest, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
   const o = readOptionsOf(TO_REQUEST_OPTIONS, options, "", true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
-  const onLoss = onLossOf(o.onLoss);
+  const to = lossTargetOf(PROVIDER, o.onLoss);
   const req = toRequest(request, "");
   const reason = pendingText(req.prompt, req.url === undefined ? undefined : checkLink(req.url, "url", "toAiSdkApprovalRequest"));
-  if (onLoss) {
-    const losses: Loss[] = [];
+  if (to.onLoss !== undefined) {
     const data = req.data;
     const own = data !== undefined && ownField(data, "toolCallId", "data") === toolCallId ? OWN_DATA : [];
     for (const k of Object.keys(data ?? {})) {
-      if (!own.includes(k)) losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval request carries no data; ${quoted(k)} is dropped`));
+      if (!own.includes(k)) reportLoss(to, formatPath(["data", k]), `An AI SDK approval request carries no data; ${quoted(k)} is dropped`);
     }
-    if (req.expiresAt !== undefined) losses.push(lossAt(PROVIDER, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back"));
-    tellLosses(onLoss, losses);
+    if (req.expiresAt !== undefined) reportLoss(to, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back");
   }
   const part: AiSdkToolApprovalRequest = { type: "tool-approval-request", approvalId: req.id, toolCallId };
   if (reason !== "") part.reason = reason;
@@ -291,28 +289,20 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * ```
  */
 export function toAiSdkApprovalResponse(answer: AnyAnswer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
-  const onLoss = onLossOf(readOptionsOf(TO_RESPONSE_OPTIONS, options).onLoss);
+  const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSE_OPTIONS, options).onLoss);
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
   const a = toAnswer(answer, "");
   const reason = a.data === undefined ? undefined : ownField(a.data, "reason", "data"); // never Object.prototype's
-  if (onLoss) {
-    const losses: Loss[] = [];
+  if (to.onLoss !== undefined) {
     for (const k of Object.keys(a.data ?? {})) {
-      if (k !== "reason") losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; ${quoted(k)} is dropped`));
-      else if (typeof reason !== "string") losses.push(lossAt(PROVIDER, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`));
+      if (k !== "reason") reportLoss(to, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; ${quoted(k)} is dropped`);
+      else if (typeof reason !== "string") reportLoss(to, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`);
     }
     if (a.reason === "cancelled" || a.reason === "expired") {
-      losses.push(lossAt(PROVIDER, "reason", `The AI SDK knows approved and denied only; ${quoted(a.reason)} is sent as a denial`));
+      reportLoss(to, "reason", `The AI SDK knows approved and denied only; ${quoted(a.reason)} is sent as a denial`);
     }
-    tellLosses(onLoss, losses);
   }
   const part: AiSdkToolApprovalResponse = { type: "tool-approval-response", approvalId: a.id, approved: a.ok };
   if (typeof reason === "string") part.reason = reason;
   return part;
-}
-
-// TEMP until the loss mechanism lands (KIT READY on proj): the onLoss option checked.
-function onLossOf(v: unknown): OnLoss | undefined {
-  if (v !== undefined && typeof v !== "function") raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(v)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  return v as OnLoss | undefined;
 }

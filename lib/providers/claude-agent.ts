@@ -18,7 +18,7 @@ import { quoted } from "../quote";
 import { toAnswer, type AnyAnswer } from "../answer";
 import { Request, toRequest, type AnyRequest } from "../request";
 import { approvalPrompt } from "./prompt";
-import { lossAt, tellLosses, type OnLoss } from "./loss";
+import { lossTargetOf, reportLoss, type OnLoss } from "./loss";
 
 /** The options `canUseTool` receives that {@link fromClaudeToolPermission} reads (the others are not kept). */
 export type ClaudeToolPermissionOptions = {
@@ -98,19 +98,17 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
  * ```
  */
 export function toClaudePermissionResult(answer: AnyAnswer, request: AnyRequest, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
-  const onLoss = onLossOf(readOptionsOf(RESULT_OPTIONS, options).onLoss);
+  const to = lossTargetOf(PROVIDER, readOptionsOf(RESULT_OPTIONS, options).onLoss);
   const a = toAnswer(answer, "");
   const req = toRequest(request, "");
   checkAnswerFor(a.id, req.id, "id", "Pass the answer to this request: canUseTool decides one tool use.");
   const data = a.data;
   const lose = (kept: string): void => {
-    if (data === undefined || onLoss === undefined) return;
-    const losses = [];
+    if (data === undefined || to.onLoss === undefined) return;
     for (const k of Object.keys(data)) {
       if (k === kept && (kept !== "reason" || typeof data.reason === "string")) continue;
-      losses.push(lossAt(PROVIDER, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quoted(k)}; it is dropped`));
+      reportLoss(to, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quoted(k)}; it is dropped`);
     }
-    tellLosses(onLoss, losses);
   };
   if (a.ok) {
     let input: unknown;
@@ -140,10 +138,4 @@ export function toClaudePermissionResult(answer: AnyAnswer, request: AnyRequest,
 /** A tool's input as a `PermissionResult` carries it: an object that is not a list. */
 function isInputObject(v: unknown): v is { [key: string]: unknown } {
   return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-// TEMP until the loss mechanism lands (KIT READY on proj): the onLoss option checked.
-function onLossOf(v: unknown): OnLoss | undefined {
-  if (v !== undefined && typeof v !== "function") raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(v)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  return v as OnLoss | undefined;
 }

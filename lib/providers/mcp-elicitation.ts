@@ -18,7 +18,7 @@ import { quoted, quotedValue } from "../quote";
 import { Answer, toAnswer, type AnyAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request, toRequest, type AnyRequest } from "../request";
-import { lossAt, tellLosses, type OnLoss } from "./loss";
+import { lossTargetOf, reportLoss, type LossTarget, type OnLoss } from "./loss";
 import { ELICITATION, approvalSchema, formSchema, isApprovalSchema, outputSchema, type Dropped, type McpElicitationSchema } from "./mcp-form-schema";
 
 /** The params of a URL-mode `elicitation/create`: send a person to a page (a login, an OAuth consent). */
@@ -124,21 +124,20 @@ function unsupported(path: string, problem: string): never {
   return raise("unsupported", path, problem, RETURN_PENDING);
 }
 
-/** Tells `onLoss`, when there is one, of each keyword or field dropped, in order. */
-function tellDropped(onLoss: OnLoss | undefined, dropped: readonly Dropped[]): void {
-  if (onLoss !== undefined) tellLosses(onLoss, dropped.map((d) => lossAt(ELICITATION, d.path, d.reason)));
-}
-
-/** Adds the parts of a request that an elicitation does not carry to `dropped`, then reports them all. */
-function reportRequestLosses(request: Request, keepSchema: boolean, dropped: Dropped[], onLoss: OnLoss | undefined, mode: string): void {
-  if (onLoss === undefined) return;
+/**
+ * Reports what an elicitation does not carry, once the whole request is known to be valid: the schema's
+ * keywords `dropped` on the way (in the order of the schema's keys), then the request's other data and its
+ * expiry.
+ */
+function reportRequestLosses(request: Request, keepSchema: boolean, dropped: readonly Dropped[], to: LossTarget, mode: string): void {
+  if (to.onLoss === undefined) return;
+  for (const d of dropped) reportLoss(to, d.path, d.reason);
   if (request.data) {
     for (const k of Object.keys(request.data)) {
-      if (!keepSchema || k !== "schema") dropped.push({ path: formatPath(["data", k]), reason: `An MCP ${mode}-mode elicitation carries no request data; ${quoted(k)} is dropped` });
+      if (!keepSchema || k !== "schema") reportLoss(to, formatPath(["data", k]), `An MCP ${mode}-mode elicitation carries no request data; ${quoted(k)} is dropped`);
     }
   }
-  if (request.expiresAt !== undefined) dropped.push({ path: "expiresAt", reason: "An MCP elicitation carries no expiry; enforce expiresAt on the server side" });
-  tellDropped(onLoss, dropped);
+  if (request.expiresAt !== undefined) reportLoss(to, "expiresAt", "An MCP elicitation carries no expiry; enforce expiresAt on the server side");
 }
 
 /**
@@ -195,7 +194,7 @@ function asksApproval(request: Request): boolean {
  */
 export function toMcpElicitation(request: AnyRequest, options?: ToMcpElicitationOptions): McpElicitParams {
   const read = readOptionsOf(ELICITATION_OPTIONS, options);
-  const onLoss = onLossOf(read.onLoss);
+  const to = lossTargetOf(ELICITATION, read.onLoss);
   const modes = readModes(read.capabilities);
   const req = toRequest(request, "");
   if (modes !== undefined && !modes.form && !modes.url) {
@@ -208,7 +207,7 @@ export function toMcpElicitation(request: AnyRequest, options?: ToMcpElicitation
     }
     const url = checkLink(req.url, "url", "toMcpElicitation");
     if (modes === undefined || modes.url) {
-      reportRequestLosses(req, false, [], onLoss, "URL");
+      reportRequestLosses(req, false, [], to, "URL");
       return { mode: "url", message, elicitationId: req.id, url };
     }
     if (req.kind === "authorization") {
@@ -222,7 +221,7 @@ export function toMcpElicitation(request: AnyRequest, options?: ToMcpElicitation
   const dropped: Dropped[] = [];
   const own = req.data === undefined ? undefined : ownField(req.data, "schema", "data");
   const schema = own !== undefined ? formSchema(own, ["data", "schema"], dropped) : req.kind === "approval" ? approvalSchema(req.prompt) : outputSchema();
-  reportRequestLosses(req, true, dropped, onLoss, "form");
+  reportRequestLosses(req, true, dropped, to, "form");
   return { mode: "form", message, requestedSchema: schema };
 }
 
@@ -329,7 +328,7 @@ function readContent(data: object, root: string): { [name: string]: McpElicitVal
  */
 export function toMcpElicitResult(answer: AnyAnswer, options?: ToMcpElicitResultOptions): McpElicitResult {
   const read = readOptionsOf(RESULT_OPTIONS, options);
-  const onLoss = onLossOf(read.onLoss);
+  const to = lossTargetOf(ELICITATION, read.onLoss);
   const a = toAnswer(answer, "");
   const req = read.request === undefined ? undefined : toRequest(read.request, "options.request");
   if (req !== undefined) checkAnswerFor(a.id, req.id, "id", "Pass the answer to this request, or leave the request out.");
@@ -338,8 +337,8 @@ export function toMcpElicitResult(answer: AnyAnswer, options?: ToMcpElicitResult
     if (req !== undefined && asksApproval(req)) return { action: "accept", content: approvedContent(content) };
     return content === undefined ? { action: "accept" } : { action: "accept", content };
   }
-  if (a.data !== undefined && onLoss) {
-    tellDropped(onLoss, Object.keys(a.data).map((k) => ({ path: formatPath(["data", k]), reason: `MCP sends no content with a refusal; ${quoted(k)} is dropped` })));
+  if (a.data !== undefined && to.onLoss !== undefined) {
+    for (const k of Object.keys(a.data)) reportLoss(to, formatPath(["data", k]), `MCP sends no content with a refusal; ${quoted(k)} is dropped`);
   }
   return { action: a.reason === "declined" ? "decline" : "cancel" };
 }
@@ -424,10 +423,4 @@ function approvalAnswer(id: string, content: { [name: string]: McpElicitValue } 
     defineKey(data, k, content[k]);
   }
   return new Answer({ id, ok: true, data });
-}
-
-// TEMP until the loss mechanism lands (KIT READY on proj): the onLoss option checked.
-function onLossOf(v: unknown): OnLoss | undefined {
-  if (v !== undefined && typeof v !== "function") raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(v)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  return v as OnLoss | undefined;
 }
