@@ -5,6 +5,7 @@
 //   ValidationError of code `invalid-value` at the id in the host's shape, in the same words from every bridge;
 // - a url shown or sent to a person follows one link rule (https, or http to a loopback host, no credentials):
 //   every bridge that shows one refuses alike, and no message prints the url;
+// - a key or word a sender chose stands in a loss's reason quoted by the one rule, never as a raw line break;
 // - every option object refuses an own key it does not know, naming the closest known one; a key found only
 //   on the prototype chain counts as absent.
 import { describe, expect, it } from "@jest/globals";
@@ -24,6 +25,7 @@ import {
   toLangGraphResume,
   toMcpElicitation,
   toMcpElicitResult,
+  type Loss,
 } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";
 import { thrownValidation } from "../support/throws";
@@ -70,6 +72,7 @@ interface Fixture {
     sent: string[];
     refused: { url: string; code: string; problem?: string }[];
   };
+  lossReasons: { name: string; call: string; args: unknown[]; losses: { path: string; reason: string }[] }[];
   options: Refusal[];
   passing: { name: string; call: string; args: unknown[] }[];
 }
@@ -124,6 +127,17 @@ describe("law 10: one link rule for every url shown to a person (fixtures/bridge
       expect(e.message).not.toContain(r.url);
       expect(e.message).not.toContain("secret");
     });
+  });
+});
+
+describe("quoting: a key or word a sender chose, in a loss's reason (fixtures/bridges/pause-laws.json, lossReasons)", () => {
+  it.each(fx.lossReasons.map((r) => [r.name, r] as const))("%s", (_name, r) => {
+    const heard: { path: string; reason: string }[] = [];
+    const onLoss = (l: Loss): void => void heard.push({ path: l.path, reason: l.reason });
+    const args = (JSON.parse(JSON.stringify(r.args)) as unknown[]).map((a) => (typeof a === "object" && a !== null && (a as { onLoss?: unknown }).onLoss === "$onLoss" ? { ...a, onLoss } : a));
+    CALLS[r.call]!(...args);
+    expect(heard).toEqual(r.losses);
+    for (const l of heard) expect(l.reason).toMatch(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/);
   });
 });
 
