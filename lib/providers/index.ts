@@ -77,6 +77,7 @@ export type {
   McpElicitUrlParams,
   McpElicitValue,
   ToMcpElicitationOptions,
+  ToMcpElicitResultOptions,
 } from "./mcp-elicitation";
 export type {
   McpBooleanSchema,
