@@ -78,6 +78,21 @@ export type {
   McpElicitValue,
   ToMcpElicitationOptions,
 } from "./mcp-elicitation";
+export { fromMcpInputRequired, fromMcpInputResponses, toMcpInputRequired, toMcpInputResponses } from "./mcp-input-required";
+export type {
+  FromMcpInputRequiredOptions,
+  McpInputElicitParams,
+  McpInputRequest,
+  McpInputRequestInput,
+  McpInputRequired,
+  McpInputRequiredInput,
+  McpInputRequiredResult,
+  McpInputResponses,
+  McpInputResponsesInput,
+  McpInputUrlParams,
+  ToMcpInputRequiredOptions,
+  ToMcpInputResponsesOptions,
+} from "./mcp-input-required";
 export type {
   McpBooleanSchema,
   McpElicitationSchema,
