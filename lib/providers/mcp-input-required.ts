@@ -70,8 +70,9 @@ export type McpInputRequiredResult = {
 export interface ToMcpInputRequiredOptions {
   /**
    * The client's capabilities, which 2026-07-28 sends in every request's `_meta`
-   * (`ctx.mcpReq.envelope?.["io.modelcontextprotocol/clientCapabilities"]`): the mode then follows what the
-   * client declared, as in `toMcpElicitation`. `undefined` counts as not given.
+   * (`io.modelcontextprotocol/clientCapabilities`) and the per-request server reports
+   * (`server.server.getClientCapabilities()`): the mode then follows what the client declared, as in
+   * `toMcpElicitation`. `undefined` counts as not given.
    */
   capabilities?: McpClientCapabilities | undefined;
   /**
@@ -168,7 +169,7 @@ function isCapabilities(v: unknown): v is McpClientCapabilities | undefined {
  *     if (answer) return toMcp(ToolResult.error("Not deployed: the deployment was refused"));
  *   }
  *   const paused = ToolResult.pending({ kind: "approval", prompt: `Deploy to ${env}?` });
- *   const capabilities = ctx.mcpReq.envelope?.["io.modelcontextprotocol/clientCapabilities"];
+ *   const capabilities = server.server.getClientCapabilities();
  *   return toMcpInputRequired(paused, { capabilities, requestState: await codec.mint(paused.pending.toJSON(), ctx) });
  * });
  * ```
@@ -177,7 +178,7 @@ export function toMcpInputRequired(result: AnyToolResult, options?: ToMcpInputRe
   const read = readOptionsOf(TO_REQUIRED, options);
   const capabilities = read.capabilities;
   if (!isCapabilities(capabilities)) {
-    raise("invalid-type", "options.capabilities", `capabilities must be the client's ClientCapabilities, got ${typeName(capabilities)}`, "Pass ctx.mcpReq.envelope?.[\"io.modelcontextprotocol/clientCapabilities\"], or leave it out.");
+    raise("invalid-type", "options.capabilities", `capabilities must be the client's ClientCapabilities, got ${typeName(capabilities)}`, "Pass the client's capabilities as server.server.getClientCapabilities() gives them, or leave them out.");
   }
   const requestState = optionalString(read.requestState, "options.requestState", "await codec.mint(result.pending.toJSON(), ctx)");
   const request = asResult(result, "toMcpInputRequired").pending;
