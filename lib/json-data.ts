@@ -424,3 +424,12 @@ function equalOnce(a: unknown, b: unknown, nested: ((a: object, b: object) => bo
 }
 
 
+
+/**
+ * A fresh, unfrozen deep copy of JSON data the library owns (a request's or an answer's JSON, a tool's input):
+ * what a bridge hands an SDK that keeps or writes into what it is given (LangGraph's checkpoints, a
+ * `PermissionResult`'s `updatedInput`). The value is JSON data already, so its JSON text is the whole of it.
+ */
+export function freshJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -5,6 +5,7 @@
 import { raise } from "./errors";
 import { joinPath } from "./path";
 import { quoted } from "./quote";
+import { httpUrlProblem } from "./url";
 
 /**
  * The output of a pending result made from a prompt and a url: `prompt + "\n" + url`, the prompt alone without
@@ -20,33 +21,38 @@ const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /**
  * Why `url` may not be sent to a person, or `undefined` when it may: an `https:` URL, or an `http:` URL to a
- * loopback host (`localhost`, `127.0.0.0/8`, `[::1]`), as OAuth 2.1 allows for native apps. The url was
- * already checked by the url rule (an absolute http(s) URL) when its Request was made.
+ * loopback host (`localhost`, `127.0.0.0/8`, `[::1]`), as OAuth 2.1 allows for native apps; in either case
+ * without credentials (`user:password@`), which a person would see and which can disguise the host a link
+ * opens. Worded to follow "cannot send this link to a person: ".
  */
 export function linkProblem(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return "the link is not an absolute URL";
+    return "it is not an absolute URL";
   }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return `its scheme ${quoted(parsed.protocol)} is neither https nor http`;
+  if (parsed.username !== "" || parsed.password !== "") return "it carries credentials (user:password@), which the person would see and which can disguise the host it opens";
   if (parsed.protocol === "https:") return undefined;
-  if (parsed.protocol === "http:") {
-    const host = parsed.hostname.toLowerCase();
-    if (host === "localhost" || host === "[::1]" || LOOPBACK_V4.test(host)) return undefined;
-    return "a link sent to a person must be https (plain http only to a loopback host)";
-  }
-  return `a ${quoted(parsed.protocol)} link cannot be sent to a person`;
+  const host = parsed.hostname.toLowerCase();
+  if (host === "localhost" || host === "[::1]" || LOOPBACK_V4.test(host)) return undefined;
+  return "it is plain http to a host that is not a loopback host";
 }
 
 /**
- * `url` when it follows the link rule ({@link linkProblem}); else a ValidationError (`unsupported`, at `path`)
- * whose fix names https. `fn` names the bridge that would send it.
+ * `url` when it may be shown or sent to a person; else a ValidationError at `path`. A url that breaks the url
+ * rule (`httpUrlProblem`: not an absolute http(s) URL written as sent) is `invalid-value`, as on every creation
+ * path of a Request; one that breaks the link rule ({@link linkProblem}) is `unsupported`, with a fix that
+ * names https. The message never shows the url (links often carry tokens). `fn` names the bridge that would
+ * send it. Every bridge that shows or sends a url calls this, so every bridge refuses alike.
  */
 export function checkLink(url: string, path: string, fn: string): string {
+  const bad = httpUrlProblem(url);
+  if (bad !== undefined) raise("invalid-value", path, bad[0], bad[1]);
   const problem = linkProblem(url);
   if (problem === undefined) return url;
-  return raise("unsupported", path, `${fn}() cannot send the link ${quoted(url)}: ${problem}`, "Use an https:// URL (http:// is allowed only for localhost, 127.0.0.0/8 and [::1]).");
+  return raise("unsupported", path, `${fn}() cannot send this link to a person: ${problem}`, "Send a person an https:// link without user:password@ (plain http:// only to localhost, 127.0.0.0/8 or [::1]).");
 }
 
 /**

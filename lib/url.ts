@@ -21,10 +21,10 @@ type UrlProblem = readonly [problem: string, fix: string];
 const UNSAFE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
 /** The problem of a url holding one of the characters of {@link holdsUnsafeChar}. */
-export const UNSAFE_URL: UrlProblem = ["The url holds whitespace or a control character", "Percent-encode it (a space is %20) and trim the url."];
+const UNSAFE_URL: UrlProblem = ["The url holds whitespace or a control character", "Percent-encode it (a space is %20) and trim the url."];
 
 /** True when `url` holds whitespace or a control character that no url may hold (see {@link UNSAFE}). */
-export function holdsUnsafeChar(url: string): boolean {
+function holdsUnsafeChar(url: string): boolean {
   return UNSAFE.test(url);
 }
 

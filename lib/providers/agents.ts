@@ -7,13 +7,14 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readOwn, snapshot, type Snapshot } from "../boundary";
+import { isArrayAt, ownField, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
-import { toAnswer, type Answer } from "../answer";
+import { quotedValue } from "../quote";
+import { toAnswer, type AnyAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request } from "../request";
-import { promptInput } from "./prompt";
+import { approvalPrompt } from "./prompt";
 
 /** The raw tool call an Agents approval item holds (a function call, a hosted tool call, a shell call, ...). */
 export type AgentsRawToolCall = {
@@ -89,8 +90,9 @@ function argumentsOf(raw: RawCall): string | undefined {
  * The toolnexus {@link Request} for an interruption of an OpenAI Agents run: a `RunToolApprovalItem` from
  * `result.interruptions` (or `state.getInterruptions()`), or its `toJSON()` form.
  *
- * The request has kind `approval`, the call id as id (the id the SDK tracks approvals by), a prompt naming
- * the tool and its arguments, and `data: { toolName, arguments }`, `arguments` being the call's JSON
+ * The request has kind `approval`, the call id as id (the id the SDK tracks approvals by), the prompt every
+ * approval bridge makes, `Approve the call to tool "<name>" with input <arguments>?` (the arguments' JSON text
+ * as sent, on one line, cut at 500 characters with the rest counted), and `data: { toolName, arguments }`, `arguments` being the call's JSON
  * arguments as the SDK holds them (a string; for a shell, computer or patch call, the JSON text of its
  * action). The request is plain data: persist it, answer it in another process, and find the item again by
  * `fromAgentsInterruption(item).id === answer.id` in the restored state.
@@ -110,7 +112,7 @@ function argumentsOf(raw: RawCall): string | undefined {
 export function fromAgentsInterruption(item: AgentsInterruption): Request {
   const it = snapshot(item, ITEM_FIELDS, "", "An interruption", "Pass an item of result.interruptions.");
   if (it.type !== undefined && it.type !== "tool_approval_item") {
-    raise("invalid-value", "type", `Expected a tool approval item, got type ${typeof it.type === "string" ? JSON.stringify(it.type) : typeName(it.type)}`, "Pass an item of result.interruptions (type \"tool_approval_item\").");
+    raise("invalid-value", "type", `Expected a tool approval item, got type ${quotedValue(it.type)}`, "Pass an item of result.interruptions (type \"tool_approval_item\").");
   }
   if (it.rawItem === undefined) raise("missing", "rawItem", "The interruption has no rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
   const raw = readRaw(it.rawItem);
@@ -119,10 +121,9 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
   if (it.toolName !== undefined && typeof it.toolName !== "string") raise("invalid-type", "toolName", `toolName must be a string, got ${typeName(it.toolName)}`, "Pass the item as the Agents SDK wrote it.");
   const toolName = isNonEmptyString(it.toolName) ? it.toolName : isNonEmptyString(raw.name) ? raw.name : isNonEmptyString(raw.type) ? raw.type : "tool";
   const args = argumentsOf(raw);
-  const preview = args === undefined ? undefined : promptInput(args);
-  const prompt = `Approve the call to tool ${escapeControl(JSON.stringify(toolName))}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
   const data: JsonObject = args === undefined ? { toolName } : { toolName, arguments: args };
-  return new Request({ id, kind: "approval", prompt, data });
+  // The arguments are JSON text already: the one approval prompt shows them as sent.
+  return new Request({ id, kind: "approval", prompt: approvalPrompt(toolName, args), data });
 }
 
 /**
@@ -145,11 +146,11 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * const result = await run(agent, state);
  * ```
  */
-export function toAgentsDecision(answer: Answer): AgentsDecision {
+export function toAgentsDecision(answer: AnyAnswer): AgentsDecision {
   // Only a genuine Answer is trusted; anything else (a look-alike with Answer's prototype whose ok is the
   // string "false", another copy's answer, a Proxy) is read by its fields and checked: never approved unchecked.
   const a = toAnswer(answer, "");
   if (a.ok) return { approve: true };
-  const message = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
+  const message = a.data === undefined ? undefined : ownField(a.data, "reason", "data"); // never Object.prototype's
   return typeof message === "string" ? { approve: false, message } : { approve: false };
 }

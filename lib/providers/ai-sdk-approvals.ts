@@ -13,16 +13,18 @@
  *
  * @module
  */
-import { escapeControl, snapshot } from "../boundary";
+import { ownField, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
+import { optionKeys, readOptionsOf } from "../options";
 import { formatPath } from "../path";
-import { Answer, toAnswer } from "../answer";
+import { checkLink, pendingText } from "../pause";
+import { escapeControl, quoted, quotedValue } from "../quote";
+import { Answer, toAnswer, type AnyAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
-import { Request, toRequest } from "../request";
-import { lossAt, tellLosses, type Loss, type OnLoss } from "./loss";
-import { bridgeOptions } from "./options";
-import { promptInput } from "./prompt";
+import { Request, toRequest, type AnyRequest } from "../request";
+import { lossTargetOf, reportLoss, type OnLoss } from "./loss";
+import { approvalPrompt, quoteShown } from "./prompt";
 
 /** The approval request part of an assistant message (the prompt form): it names its tool call by id. */
 export type AiSdkToolApprovalRequest = { type: "tool-approval-request"; approvalId: string; toolCallId: string; reason?: string };
@@ -80,6 +82,9 @@ export interface ToAiSdkApprovalResponseOptions {
 }
 
 const PROVIDER = "ai-sdk-approval";
+const TO_REQUEST_OPTIONS = optionKeys("toAiSdkApprovalRequest", ["toolCallId", "onLoss"]);
+const FROM_REQUEST_OPTIONS = optionKeys("fromAiSdkApprovalRequest", ["toolCall"]);
+const TO_RESPONSE_OPTIONS = optionKeys("toAiSdkApprovalResponse", ["onLoss"]);
 
 const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
 
@@ -94,7 +99,9 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  * The AI SDK `tool-approval-request` part for a toolnexus {@link Request}: a toolnexus pause shown in an AI
  * SDK app. `approvalId` is the request id, `toolCallId` the id of the tool call that paused, and `reason`
  * the prompt (followed by a newline and the url when the request has one, as `ToolResult.pending` writes
- * its output). Put it in the assistant message after that tool call.
+ * its output). Put it in the assistant message after that tool call. The url is shown to a person, so it must
+ * follow the link rule (https, or http to a loopback host): any other is a `ValidationError` (`unsupported`,
+ * path `url`), as in every bridge.
  *
  * An approval part carries no data and no expiry: request `data` (other than the `toolName`, `toolCallId`
  * and `input` that {@link fromAiSdkApprovalRequest} writes for this same call) and `expiresAt` are reported
@@ -110,26 +117,27 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  * //   reason: "Authorization required to continue\nhttps://auth.example.com/login" }
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function toAiSdkApprovalRequest(request: Request<any>, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
-  const o = bridgeOptions(options, ["toolCallId", "onLoss"], "toAiSdkApprovalRequest", "", true);
+export function toAiSdkApprovalRequest(request: AnyRequest, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
+  const o = readOptionsOf(TO_REQUEST_OPTIONS, options, "", true);
   const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
+  const to = lossTargetOf(PROVIDER, o.onLoss);
   const req = toRequest(request, "");
-  const onLoss = o.onLoss as OnLoss | undefined;
-  if (onLoss) {
-    const losses: Loss[] = [];
-    const own = req.data !== undefined && req.data.toolCallId === toolCallId ? ["toolName", "toolCallId", "input"] : [];
-    for (const k of Object.keys(req.data ?? {})) {
-      if (!own.includes(k)) losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval request carries no data; "${k}" is dropped`));
+  const reason = pendingText(req.prompt, req.url === undefined ? undefined : checkLink(req.url, "url", "toAiSdkApprovalRequest"));
+  if (to.onLoss !== undefined) {
+    const data = req.data;
+    const own = data !== undefined && ownField(data, "toolCallId", "data") === toolCallId ? OWN_DATA : [];
+    for (const k of Object.keys(data ?? {})) {
+      if (!own.includes(k)) reportLoss(to, formatPath(["data", k]), `An AI SDK approval request carries no data; ${quoted(k)} is dropped`);
     }
-    if (req.expiresAt !== undefined) losses.push(lossAt(PROVIDER, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back"));
-    tellLosses(onLoss, losses);
+    if (req.expiresAt !== undefined) reportLoss(to, "expiresAt", "An AI SDK approval request carries no expiry; check expiresAt when the response comes back");
   }
-  const reason = req.url === undefined ? req.prompt : req.prompt === "" ? req.url : `${req.prompt}\n${req.url}`;
   const part: AiSdkToolApprovalRequest = { type: "tool-approval-request", approvalId: req.id, toolCallId };
   if (reason !== "") part.reason = reason;
   return part;
 }
+
+/** The data keys {@link fromAiSdkApprovalRequest} writes for a call: no loss when the part is for that same call. */
+const OWN_DATA: readonly string[] = ["toolName", "toolCallId", "input"];
 
 const RESPONSE_FIELDS = ["type", "approvalId", "approved", "reason"] as const;
 
@@ -137,7 +145,7 @@ const RESPONSE_FIELDS = ["type", "approvalId", "approved", "reason"] as const;
 function readApprovalResponse(response: unknown): { approvalId: string; approved: boolean; reason: string | undefined } {
   const r = snapshot(response, RESPONSE_FIELDS, "", "An approval response", "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
   if (r.type !== "tool-approval-response") {
-    raise(r.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${typeof r.type === "string" ? JSON.stringify(r.type) : typeName(r.type)}`, "Pass the tool-approval-response part of the tool message.");
+    raise(r.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${quotedValue(r.type)}`, "Pass the tool-approval-response part of the tool message.");
   }
   const approvalId = nonEmptyString(r.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
   // Only a boolean approves: a string "false" is truthy, and an approval flipped by a string is the worst bug here.
@@ -223,10 +231,10 @@ function readToolCall(v: unknown, path: string): ToolCall {
  */
 export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, options?: FromAiSdkApprovalRequestOptions): Request {
   // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
-  const o = bridgeOptions(options, ["toolCall"], "fromAiSdkApprovalRequest", "options");
+  const o = readOptionsOf(FROM_REQUEST_OPTIONS, options, "options");
   const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
   if (p.type !== "tool-approval-request") {
-    raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${typeof p.type === "string" ? JSON.stringify(p.type) : typeName(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
+    raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${quotedValue(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
   }
   const approvalId = nonEmptyString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
   const reason = p.reason;
@@ -237,12 +245,12 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   if (call !== undefined && p.toolCallId === undefined) toolCallId = call.toolCallId;
   else {
     toolCallId = nonEmptyString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
-    if (call && call.toolCallId !== toolCallId) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${JSON.stringify(toolCallId)} but carries ${JSON.stringify(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
+    if (call && call.toolCallId !== toolCallId) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${quoted(toolCallId)} but carries ${quoted(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
   }
   if (o.toolCall !== undefined) {
     const given = readToolCall(o.toolCall, "options.toolCall");
     if (given.toolCallId !== toolCallId) {
-      raise("invalid-value", "options.toolCall.toolCallId", `The approval is for tool call ${JSON.stringify(toolCallId)}, not ${JSON.stringify(given.toolCallId)}`, "Pass the tool-call part with the same toolCallId (it sits just before the approval request in the assistant message).");
+      raise("invalid-value", "options.toolCall.toolCallId", `The approval is for tool call ${quoted(toolCallId)}, not for ${quoted(given.toolCallId)}`, "Pass the tool-call part with the same toolCallId (it sits just before the approval request in the assistant message).");
     }
     call ??= given;
   }
@@ -251,11 +259,10 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   let data: JsonObject;
   if (call) {
     // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
-    const preview = call.input === undefined ? undefined : promptInput(call.input);
-    prompt = `Approve the call to tool ${escapeControl(JSON.stringify(call.toolName))}${preview === undefined ? "" : ` with input ${preview}`}?`;
+    prompt = approvalPrompt(call.toolName, call.input);
     data = call.input === undefined ? { toolName: call.toolName, toolCallId } : { toolName: call.toolName, toolCallId, input: call.input };
   } else {
-    prompt = `Approve tool call ${escapeControl(JSON.stringify(toolCallId))}?`;
+    prompt = `Approve tool call ${quoteShown(toolCallId)}?`;
     data = { toolCallId };
   }
   // The part's own reason follows on the same line: a prompt is one line (README, "Choices where the contract is silent").
@@ -281,22 +288,19 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * const next = await generateText({ model, tools, messages: [...messages, { role: "tool", content: [response] }] });
  * ```
  */
-export function toAiSdkApprovalResponse(answer: Answer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
-  const o = bridgeOptions(options, ["onLoss"], "toAiSdkApprovalResponse");
+export function toAiSdkApprovalResponse(answer: AnyAnswer, options?: ToAiSdkApprovalResponseOptions): AiSdkToolApprovalResponse {
+  const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSE_OPTIONS, options).onLoss);
   // Only a genuine Answer is trusted; anything else is read by its fields and checked (ok is a boolean).
   const a = toAnswer(answer, "");
-  const reason = a.data !== undefined && Object.hasOwn(a.data, "reason") ? a.data.reason : undefined; // never Object.prototype's
-  const onLoss = o.onLoss as OnLoss | undefined;
-  if (onLoss) {
-    const losses: Loss[] = [];
+  const reason = a.data === undefined ? undefined : ownField(a.data, "reason", "data"); // never Object.prototype's
+  if (to.onLoss !== undefined) {
     for (const k of Object.keys(a.data ?? {})) {
-      if (k !== "reason") losses.push(lossAt(PROVIDER, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; "${k}" is dropped`));
-      else if (typeof reason !== "string") losses.push(lossAt(PROVIDER, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`));
+      if (k !== "reason") reportLoss(to, formatPath(["data", k]), `An AI SDK approval response carries only a reason text; ${quoted(k)} is dropped`);
+      else if (typeof reason !== "string") reportLoss(to, "data.reason", `An AI SDK approval reason is text; ${typeName(reason)} is dropped`);
     }
     if (a.reason === "cancelled" || a.reason === "expired") {
-      losses.push(lossAt(PROVIDER, "reason", `The AI SDK knows approved and denied only; "${a.reason}" is sent as a denial`));
+      reportLoss(to, "reason", `The AI SDK knows approved and denied only; ${quoted(a.reason)} is sent as a denial`);
     }
-    tellLosses(onLoss, losses);
   }
   const part: AiSdkToolApprovalResponse = { type: "tool-approval-response", approvalId: a.id, approved: a.ok };
   if (typeof reason === "string") part.reason = reason;

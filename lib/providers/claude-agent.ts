@@ -8,16 +8,17 @@
  *
  * @module
  */
-import { snapshot } from "../boundary";
+import { ownField, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { copyJsonObject, typeName } from "../json-data";
+import { copyJsonObject, freshJson, typeName } from "../json-data";
+import { optionKeys, readOptionsOf } from "../options";
 import { formatPath } from "../path";
-import { toAnswer, type Answer } from "../answer";
-import { Request, toRequest } from "../request";
-import { promptInput, quoteShown } from "./prompt";
-import type { OnLoss } from "./loss";
-import { projection, projectionContext } from "./options";
-import { reportLoss } from "./loss";
+import { checkAnswerFor } from "../pause";
+import { quoted } from "../quote";
+import { toAnswer, type AnyAnswer } from "../answer";
+import { Request, toRequest, type AnyRequest } from "../request";
+import { approvalPrompt } from "./prompt";
+import { lossTargetOf, reportLoss, type OnLoss } from "./loss";
 
 /** The options `canUseTool` receives that {@link fromClaudeToolPermission} reads (the others are not kept). */
 export type ClaudeToolPermissionOptions = {
@@ -36,9 +37,9 @@ export interface ClaudePermissionResultOptions {
   onLoss?: OnLoss;
 }
 
-const SPEC = projection("claude-agent-sdk", "the Claude Agent SDK", "toClaudePermissionResult");
+const PROVIDER = "claude-agent-sdk";
+const RESULT_OPTIONS = optionKeys("toClaudePermissionResult", ["onLoss"]);
 const FIX = "Pass canUseTool's three arguments as the SDK gives them: fromClaudeToolPermission(toolName, input, options).";
-
 
 /**
  * The toolnexus approval {@link Request} for a Claude Agent SDK permission check: call it in `canUseTool` with
@@ -73,9 +74,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
   if (id === "") raise("invalid-value", "options.toolUseID", "The toolUseID is empty", FIX);
   // One copy of the input, read once: the prompt a person approves shows what `data.input` stores.
   const copy = copyJsonObject(input, "input", "The input");
-  const preview = promptInput(copy);
-  const prompt = `Approve the call to tool ${quoteShown(toolName)} with input ${preview ?? "{}"}?`;
-  return new Request({ id, kind: "approval", prompt, data: { toolName, input: copy } });
+  return new Request({ id, kind: "approval", prompt: approvalPrompt(name, copy), data: { toolName: name, input: copy } });
 }
 
 /**
@@ -98,45 +97,45 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
  * // { behavior: "deny", message: "declined" }
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function toClaudePermissionResult(answer: Answer, request: Request<any>, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
-  const ctx = projectionContext(options, SPEC);
+export function toClaudePermissionResult(answer: AnyAnswer, request: AnyRequest, options?: ClaudePermissionResultOptions): ClaudePermissionResult {
+  const to = lossTargetOf(PROVIDER, readOptionsOf(RESULT_OPTIONS, options).onLoss);
   const a = toAnswer(answer, "");
   const req = toRequest(request, "");
-  if (a.id !== req.id) {
-    raise("invalid-value", "id", `The answer is for request ${quoteShown(a.id)}, not ${quoteShown(req.id)}`, "Pass the answer to this request: canUseTool decides one tool use.");
-  }
+  checkAnswerFor(a.id, req.id, "id", "Pass the answer to this request: canUseTool decides one tool use.");
   const data = a.data;
   const lose = (kept: string): void => {
-    if (data === undefined) return;
+    if (data === undefined || to.onLoss === undefined) return;
     for (const k of Object.keys(data)) {
       if (k === kept && (kept !== "reason" || typeof data.reason === "string")) continue;
-      reportLoss(ctx, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quoteShown(k)}; it is dropped`, undefined, undefined);
+      reportLoss(to, formatPath(["data", k]), `A Claude Agent SDK PermissionResult carries no ${quoted(k)}; it is dropped`);
     }
   };
   if (a.ok) {
     let input: unknown;
     if (data !== undefined && Object.hasOwn(data, "input")) {
       input = data.input;
-      if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      if (!isInputObject(input)) {
         raise("invalid-type", "data.input", `The edited input must be an object, got ${typeName(input)}`, "Accept with { input: { ... } } to change the call's input, or without input to allow it as asked.");
       }
     } else {
-      const d = req.data;
-      input = d !== undefined && Object.hasOwn(d, "input") ? d.input : undefined;
+      input = req.data === undefined ? undefined : ownField(req.data, "input", "data");
       if (input === undefined) {
         raise("missing", "data.input", "Neither the answer nor the request holds the tool's input", "Pass the request fromClaudeToolPermission() made (its data.input is the call's input): an empty input would erase it.");
       }
-      if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      if (!isInputObject(input)) {
         raise("invalid-type", "data.input", `The request's input must be an object, got ${typeName(input)}`, "Pass the request fromClaudeToolPermission() made.");
       }
     }
     lose("input");
-    return { behavior: "allow", updatedInput: JSON.parse(JSON.stringify(input)) as { [key: string]: unknown } };
+    return { behavior: "allow", updatedInput: freshJson(input) };
   }
   lose("reason");
-  const given = data !== undefined && Object.hasOwn(data, "reason") ? data.reason : undefined;
+  const given = data === undefined ? undefined : ownField(data, "reason", "data");
   const message = typeof given === "string" ? given : (a.reason ?? "declined"); // a refusal always has its reason
   return a.reason === "declined" ? { behavior: "deny", message } : { behavior: "deny", message, interrupt: true };
 }
 
+/** A tool's input as a `PermissionResult` carries it: an object that is not a list. */
+function isInputObject(v: unknown): v is { [key: string]: unknown } {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -77,6 +77,7 @@ export type {
   McpElicitUrlParams,
   McpElicitValue,
   ToMcpElicitationOptions,
+  ToMcpElicitResultOptions,
 } from "./mcp-elicitation";
 export { fromMcpInputRequired, fromMcpInputResponses, toMcpInputRequired, toMcpInputResponses } from "./mcp-input-required";
 export type {

@@ -8,13 +8,15 @@
  *
  * @module
  */
-import { isArrayAt, readArray, snapshot } from "../boundary";
+import { isArrayAt, ownField, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { copyJsonObject, typeName } from "../json-data";
+import { copyJsonObject, freshJson, typeName } from "../json-data";
 import { joinPath } from "../path";
-import { Answer, toAnswer, type AnswerJSON } from "../answer";
-import { Request, toRequest, type RequestJSON } from "../request";
-import { promptInput, quoteShown } from "./prompt";
+import { checkAnswerFor, checkLink, listPaths, matchById } from "../pause";
+import { quoted, quotedValue } from "../quote";
+import { toAnswer, type Answer, type AnswerJSON, type AnyAnswer } from "../answer";
+import { Request, toRequest, type AnyRequest, type RequestJSON } from "../request";
+import { approvalPrompt, promptInput } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
 export type LangGraphInterrupt<V = unknown> = {
@@ -62,15 +64,18 @@ export type LangChainHitlResponse = { decisions: LangChainHitlDecision[] };
 
 const INTERRUPT_FIX = "Pass an entry of the result's __interrupt__ list.";
 
-/** A fresh, unfrozen copy of JSON data (LangGraph stores and may write into what it is given). */
-function freshJSON(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value));
-}
-
 /** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */
 function listAt(value: unknown, path: string, what: string, fix: string): unknown[] {
-  if (typeof value !== "object" || value === null || !isArrayAt(value, path, what)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, fix);
-  return readArray(value as unknown[], path);
+  // isArrayAt turns a revoked Proxy's throw into a ValidationError; Array.isArray, which cannot throw after it, narrows.
+  if (typeof value !== "object" || value === null || !isArrayAt(value, path, what) || !Array.isArray(value)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, fix);
+  return readArray(value, path);
+}
+
+/** A request read from an interrupt's value (or given), its url checked by the link rule: LangGraph shows it to a person. */
+function shownRequest(value: unknown, path: string, fn: string): Request {
+  const req = toRequest(value, path);
+  if (req.url !== undefined) checkLink(req.url, joinPath(path, "url"), fn);
+  return req;
 }
 
 
@@ -84,6 +89,9 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
  * A node runs again from its start when the graph resumes, so the request's id must be the same on every
  * run: build it from something stable, such as the tool call's id, not with `Request.create`.
  *
+ * A url is shown to a person, so it must follow the link rule (https, or http to a loopback host): any other
+ * is a `ValidationError` (`unsupported`, path `url`), as in every bridge.
+ *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
  * @example
@@ -96,14 +104,15 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
  * const answer = fromLangGraphResume(request, interrupt(toLangGraphInterrupt(request)));
  * ```
  */
-export function toLangGraphInterrupt(request: Request): RequestJSON {
-  return freshJSON(toRequest(request, "").toJSON()) as RequestJSON;
+export function toLangGraphInterrupt(request: AnyRequest): RequestJSON {
+  return freshJson(shownRequest(request, "", "toLangGraphInterrupt").toJSON());
 }
 
 /**
  * The toolnexus {@link Request} of a LangGraph interrupt made with {@link toLangGraphInterrupt}: an entry of
  * `result.__interrupt__` (`{ id, value }`), read once, by own properties; its `value` is checked as a
- * request's JSON (a `ValidationError` with a path under `value` otherwise).
+ * request's JSON (a `ValidationError` with a path under `value` otherwise), its url, when it has one, by the
+ * link rule (`unsupported` at `value.url`), since a host shows it to a person.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -116,18 +125,22 @@ export function toLangGraphInterrupt(request: Request): RequestJSON {
 export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
   const i = snapshot(interrupt, ["id", "value"], "", "An interrupt", INTERRUPT_FIX);
   if (i.value === undefined) raise("missing", "value", "The interrupt has no value", INTERRUPT_FIX);
-  return toRequest(i.value, "value");
+  return shownRequest(i.value, "value", "fromLangGraphInterrupt");
 }
 
 /**
  * The params of `new Command(...)` that resume a graph with toolnexus answers.
  *
  * With one answer and no interrupts, `{ resume: answer JSON }`. Given the pending interrupts (the result's
- * `__interrupt__` list), each answer is matched to the interrupt whose request has its id: one pending
- * interrupt gives `{ resume: answer JSON }`, several give `{ resume: { [interrupt id]: answer JSON } }`, so
- * that each node gets its own answer whatever the order (LangGraph alone matches a list of resume values by
- * order). An interrupt without its answer, an answer that matches no interrupt, two answers for one request,
- * or several answers without the interrupts is a `ValidationError`.
+ * `__interrupt__` list), each answer is matched to the interrupt whose request has its id, by a map (linear in
+ * both lists): one pending interrupt gives `{ resume: answer JSON }`, several give `{ resume: { [interrupt id]:
+ * answer JSON } }`, so that each node gets its own answer whatever the order (LangGraph alone matches a list of
+ * resume values by order). Every refusal is a `ValidationError` of code `invalid-value` at the id it is about:
+ * one answer for another request than the one pending (`The answer is for request "a-1", not for "b-2"`), two
+ * pending interrupts whose requests share an id (one answer would resume both: at the second one's
+ * `interrupts[i].value.id`), an interrupt without its answer (its `interrupts[i].value.id`), an answer that
+ * matches no interrupt, or a second answer for one request (its `[j].id`). Several answers without the
+ * interrupts are `missing` at `interrupts`.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -140,16 +153,16 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * await graph.invoke(new Command(toLangGraphResume(answers, paused.__interrupt__)), config);
  * ```
  */
-export function toLangGraphResume(answers: Answer | readonly Answer[], interrupts?: readonly LangGraphInterrupt[]): LangGraphResume {
+export function toLangGraphResume(answers: AnyAnswer | readonly AnyAnswer[], interrupts?: readonly LangGraphInterrupt[]): LangGraphResume {
   const given: unknown = answers; // typed as answers, read as anything a caller may pass
-  const many = typeof given === "object" && given !== null && isArrayAt(given, "", "the answers");
-  const list = many ? readArray(given as readonly unknown[], "").map((a, i) => toAnswer(a, `[${i}]`)) : [toAnswer(given, "")];
-  const answerPath = (j: number): string => (many ? `[${j}]` : "");
+  const many = typeof given === "object" && given !== null && isArrayAt(given, "", "the answers") && Array.isArray(given);
+  const list = many ? readArray(given, "").map((a, i) => toAnswer(a, `[${i}]`)) : [toAnswer(given, "")];
+  const answerPath = (j: number): string => joinPath(many ? `[${j}]` : "", "id");
   if (list.length === 0) raise("missing", "", "There is no answer to resume with", "Pass the Answer (or Answers) to the pending interrupts.");
 
   if (interrupts === undefined) {
     if (list.length > 1) raise("missing", "interrupts", "Several answers need the pending interrupts, to key each answer by its interrupt's id", "Pass the result's __interrupt__ list as the second argument.");
-    return { resume: freshJSON(list[0]) as AnswerJSON };
+    return { resume: freshJson(list[0].toJSON()) };
   }
   const pending = listAt(interrupts, "interrupts", "interrupts", "Pass the result's __interrupt__ list.").map((entry, i) => {
     const at = `interrupts[${i}]`;
@@ -157,27 +170,24 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
     if (it.value === undefined) raise("missing", `${at}.value`, "The interrupt has no value", INTERRUPT_FIX);
     return { id: it.id, request: toRequest(it.value, `${at}.value`) };
   });
-
-  const byId = new Map<string, number>();
-  list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", joinPath(answerPath(j), "id"), `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
-    if (!pending.some((p) => p.request.id === a.id)) {
-      raise("invalid-value", joinPath(answerPath(j), "id"), `The answer is for request ${quoteShown(a.id)}, which no pending interrupt asks`, "Answer the requests of the result's __interrupt__ list, by their ids.");
-    }
-    byId.set(a.id, j);
-  });
-  const matched = pending.map((p, i) => {
-    const j = byId.get(p.request.id);
-    if (j === undefined) raise("missing", `interrupts[${i}]`, `The interrupt for request ${quoteShown(p.request.id)} has no answer`, "Pass an answer for every pending interrupt; LangGraph would otherwise resume it with another's answer.");
-    return { id: p.id, answer: list[j] };
-  });
-  if (matched.length === 1) return { resume: freshJSON(matched[0].answer) as AnswerJSON };
+  if (pending.length === 1 && list.length === 1) {
+    checkAnswerFor(list[0].id, pending[0].request.id, answerPath(0), "Pass the answer to the pending interrupt's request.");
+    return { resume: freshJson(list[0].toJSON()) };
+  }
+  const answerOf = matchById(
+    pending.map((p) => p.request.id),
+    list.map((a) => a.id),
+    { request: (i) => `interrupts[${i}].value.id`, answer: answerPath },
+  );
+  if (pending.length === 1) return { resume: freshJson(list[answerOf[0]].toJSON()) };
   const map: { [interruptId: string]: AnswerJSON } = {};
-  matched.forEach((m, i) => {
-    if (typeof m.id !== "string" || m.id === "") {
+  pending.forEach((p, i) => {
+    const id = p.id;
+    if (typeof id !== "string" || id === "") {
       raise("missing", `interrupts[${i}].id`, "The interrupt has no id, and several are pending", "Pass the __interrupt__ list of a graph run with a checkpointer, as LangGraph gives it.");
     }
-    Object.defineProperty(map, m.id, { value: freshJSON(m.answer), enumerable: true, writable: true, configurable: true });
+    if (Object.hasOwn(map, id)) raise("invalid-value", `interrupts[${i}].id`, `Two pending interrupts have the id ${quoted(id)}, so one resume value would answer both`, "Pass the __interrupt__ list as LangGraph gives it: each interrupt has its own id.");
+    Object.defineProperty(map, id, { value: freshJson(list[answerOf[i]].toJSON()), enumerable: true, writable: true, configurable: true });
   });
   return { resume: map };
 }
@@ -185,8 +195,8 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
 /**
  * The toolnexus {@link Answer} in a node, from the value `interrupt(toLangGraphInterrupt(request))` returned,
  * checked to be the answer to `request`: an answer for another request is a `ValidationError` (code
- * `invalid-value`, path `id`), since LangGraph, given a list of resume values, matches parallel interrupts by
- * their order.
+ * `invalid-value`, path `id`, `The answer is for request "a-1", not for "b-2"`), since LangGraph, given a list
+ * of resume values, matches parallel interrupts by their order.
  *
  * A node must catch that refusal and call `interrupt()` again: LangGraph keeps a resume value that made the
  * node throw, so a refusal left to escape would leave the thread stuck on it.
@@ -206,17 +216,10 @@ export function toLangGraphResume(answers: Answer | readonly Answer[], interrupt
  * }
  * ```
  */
-export function fromLangGraphResume(request: Request, value: unknown): Answer {
+export function fromLangGraphResume(request: AnyRequest, value: unknown): Answer {
   const req = toRequest(request, "");
   const answer = toAnswer(value, "");
-  if (answer.id !== req.id) {
-    raise(
-      "invalid-value",
-      "id",
-      `The resume value answers request ${quoteShown(answer.id)}, not request ${quoteShown(req.id)}`,
-      "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.",
-    );
-  }
+  checkAnswerFor(answer.id, req.id, "id", "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.");
   return answer;
 }
 
@@ -268,19 +271,17 @@ export function fromLangChainHitlRequest(interrupt: LangGraphInterrupt): Request
     const cat = `value.reviewConfigs[${i}]`;
     const c = snapshot(configs[i], ["actionName", "allowedDecisions"], cat, "A review config", HITL_FIX);
     if (c.actionName !== a.name) {
-      raise("invalid-value", `${cat}.actionName`, `The review config is for ${typeof c.actionName === "string" ? quoteShown(c.actionName) : typeName(c.actionName)}, but action ${i} calls ${quoteShown(a.name)}`, HITL_FIX);
+      raise("invalid-value", `${cat}.actionName`, `The review config is for ${quotedValue(c.actionName)}, but action ${i} calls ${quoted(a.name)}`, HITL_FIX);
     }
     const allowed = listAt(c.allowedDecisions, `${cat}.allowedDecisions`, "allowedDecisions", HITL_FIX);
     allowed.forEach((d, k) => {
       if (typeof d !== "string" || !DECISIONS.includes(d)) {
-        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${typeof d === "string" ? quoteShown(d) : typeName(d)}`, 'A decision is "approve", "edit" or "reject".');
+        raise("invalid-value", `${cat}.allowedDecisions[${k}]`, `Unknown decision ${quotedValue(d)}`, 'A decision is "approve", "edit" or "reject".');
       }
     });
     // The description (LangChain writes it over several lines) is shown as a tool's input is: one line, cut
-    // at 500 characters with the rest counted.
-    const preview = promptInput(args);
-    const prompt =
-      a.description !== undefined ? (promptInput(a.description) ?? "") : `Approve the call to tool ${quoteShown(a.name)}${preview === undefined ? "" : ` with arguments ${preview}`}?`;
+    // at 500 characters with the rest counted. Without one, the approval prompt every host shares.
+    const prompt = a.description !== undefined ? (promptInput(a.description) ?? "") : approvalPrompt(a.name, args);
     return new Request({ id: `${interruptId}:${i}`, kind: "approval", prompt, data: { toolName: a.name, args, allowedDecisions: allowed } });
   });
 }
@@ -291,24 +292,26 @@ interface HitlAction {
   readonly allowed: readonly string[];
 }
 
+const isStringList = (v: unknown): v is readonly string[] => Array.isArray(v) && v.every((d) => typeof d === "string");
+
 /** Reads a request {@link fromLangChainHitlRequest} made (or its JSON) back into what a decision needs. */
 function hitlAction(value: unknown, i: number, prefix: { value: string | undefined }): HitlAction {
   const at = `requests[${i}]`;
   const req = toRequest(value, at);
   const fix = "Pass the requests fromLangChainHitlRequest() gave, all of them and in their order.";
-  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quoteShown(req.kind)}, not "approval"`, fix);
+  if (req.kind !== "approval") raise("invalid-value", `${at}.kind`, `The request has kind ${quoted(req.kind)}, not "approval"`, fix);
   const colon = req.id.lastIndexOf(":");
   const head = req.id.slice(0, colon);
   if (colon <= 0 || req.id.slice(colon + 1) !== String(i) || (prefix.value !== undefined && head !== prefix.value)) {
-    raise("invalid-value", `${at}.id`, `Request ${quoteShown(req.id)} is not action ${i} of the interrupt`, fix);
+    raise("invalid-value", `${at}.id`, `Request ${quoted(req.id)} is not action ${i} of the interrupt`, fix);
   }
   prefix.value = head;
-  const data = req.data as { readonly toolName?: unknown; readonly allowedDecisions?: unknown } | undefined;
-  const toolName = data?.toolName;
-  const allowed = data?.allowedDecisions;
+  const data = req.data;
+  const toolName = data === undefined ? undefined : ownField(data, "toolName", `${at}.data`);
+  const allowed = data === undefined ? undefined : ownField(data, "allowedDecisions", `${at}.data`);
   if (typeof toolName !== "string" || toolName === "") raise("invalid-value", `${at}.data.toolName`, "The request names no tool", fix);
-  if (!Array.isArray(allowed) || !allowed.every((d) => typeof d === "string")) raise("invalid-value", `${at}.data.allowedDecisions`, "The request lists no allowed decisions", fix);
-  return { id: req.id, toolName, allowed: allowed };
+  if (!isStringList(allowed)) raise("invalid-value", `${at}.data.allowedDecisions`, "The request lists no allowed decisions", fix);
+  return { id: req.id, toolName, allowed };
 }
 
 /**
@@ -319,9 +322,11 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * Decisions follow the requests' order: an accepting answer is `approve`, or `edit` (with the tool's name and
  * the answer's `data.args`) when its data carries `args`; a refusal is `reject`, its message `data.reason`
  * when that is a string, else the reason word (`declined`, `cancelled`, `expired`). Everything is checked
- * before a decision is made: a request without its answer, an answer for no request (or two for one), or a
- * decision the action does not allow is a `ValidationError`, never a partial list. Note that the middleware
- * then runs none of the batch's calls when any is rejected (it returns to the model).
+ * before a decision is made, and the answers are matched to the requests by id, by a map (linear in both): a
+ * request without its answer (at its `requests[i].id`), an answer for no request or a second answer for one
+ * (at its `answers[j].id`), all `invalid-value`, or a decision the action does not allow, is a
+ * `ValidationError`, never a partial list. Note that the middleware then runs none of the batch's calls when
+ * any is rejected (it returns to the model).
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -334,42 +339,45 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * await agent.invoke(new Command({ resume: toLangChainHitlResponse(requests, answers) }), config);
  * ```
  */
-export function toLangChainHitlResponse(requests: readonly Request[], answers: readonly Answer[]): LangChainHitlResponse {
+export function toLangChainHitlResponse(requests: readonly AnyRequest[], answers: readonly AnyAnswer[]): LangChainHitlResponse {
   const prefix: { value: string | undefined } = { value: undefined };
   const actions = listAt(requests, "requests", "requests", "Pass the list fromLangChainHitlRequest() gave.").map((r, i) => hitlAction(r, i, prefix));
   if (actions.length === 0) raise("missing", "requests", "There is no request to decide", "Pass the list fromLangChainHitlRequest() gave.");
   const list = listAt(answers, "answers", "answers", "Pass one Answer per request.").map((a, j) => toAnswer(a, `answers[${j}]`));
-
-  const byId = new Map<string, number>();
-  list.forEach((a, j) => {
-    if (byId.has(a.id)) raise("invalid-value", `answers[${j}].id`, `Two answers are for request ${quoteShown(a.id)}`, "Pass one answer per request.");
-    if (!actions.some((x) => x.id === a.id)) raise("invalid-value", `answers[${j}].id`, `The answer is for request ${quoteShown(a.id)}, which is none of the requests`, "Answer the requests fromLangChainHitlRequest() gave, by their ids.");
-    byId.set(a.id, j);
-  });
+  const answerOf = matchById(
+    actions.map((x) => x.id),
+    list.map((a) => a.id),
+    listPaths("requests", "answers"),
+  );
 
   const decisions = actions.map((action, i): LangChainHitlDecision => {
-    const j = byId.get(action.id);
-    if (j === undefined) raise("missing", "answers", `Request ${quoteShown(action.id)} (action ${i}, tool ${quoteShown(action.toolName)}) has no answer`, "Pass an answer for every request: the middleware needs one decision per action.");
+    const j = answerOf[i];
     const a = list[j];
     const at = `answers[${j}]`;
     const allow = (type: string): void => {
       if (!action.allowed.includes(type)) {
-        raise("invalid-value", at, `The answer asks to ${type} the call to ${quoteShown(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
+        raise("invalid-value", at, `The answer asks to ${type} the call to ${quoted(action.toolName)}, which allows only ${action.allowed.join(", ") || "no decision"}`, `Answer with one of the allowed decisions.`);
       }
     };
+    const data = a.data;
     if (!a.ok) {
       allow("reject");
-      const reason = a.data?.reason;
+      const reason = data === undefined ? undefined : ownField(data, "reason", `${at}.data`);
       return { type: "reject", message: typeof reason === "string" ? reason : (a.reason ?? "declined") };
     }
-    const args = a.data === undefined ? undefined : Object.hasOwn(a.data, "args") ? a.data.args : undefined;
+    const args = data === undefined ? undefined : ownField(data, "args", `${at}.data`);
     if (args === undefined) {
       allow("approve");
       return { type: "approve" };
     }
-    if (typeof args !== "object" || args === null || Array.isArray(args)) raise("invalid-type", `${at}.data.args`, `The edited args must be an object, got ${typeName(args)}`, "Accept with { args: { ... } } to edit the call, or without args to approve it.");
+    if (!isJsonRecord(args)) raise("invalid-type", `${at}.data.args`, `The edited args must be an object, got ${typeName(args)}`, "Accept with { args: { ... } } to edit the call, or without args to approve it.");
     allow("edit");
-    return { type: "edit", editedAction: { name: action.toolName, args: freshJSON(args) as Record<string, unknown> } };
+    return { type: "edit", editedAction: { name: action.toolName, args: freshJson(args) } };
   });
   return { decisions };
+}
+
+/** An object of an answer's data that is not a list: the shape of a tool call's args. */
+function isJsonRecord(v: unknown): v is { [key: string]: unknown } {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

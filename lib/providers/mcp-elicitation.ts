@@ -10,15 +10,16 @@
  */
 import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { copyJson, newWalk, typeName } from "../json-data";
-import { holdsUnsafeChar, UNSAFE_URL } from "../url";
+import { copyJson, isPlainObject, newWalk, typeName } from "../json-data";
+import { optionKeys, readOptionsOf } from "../options";
 import { formatPath } from "../path";
-import { Answer, toAnswer } from "../answer";
+import { checkAnswerFor, checkLink, pendingText } from "../pause";
+import { quoted, quotedValue } from "../quote";
+import { Answer, toAnswer, type AnyAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
-import { Request, toRequest } from "../request";
-import { lossAt, tellLosses, type Loss, type OnLoss } from "./loss";
-import { ELICITATION, formSchema, outputSchema, type McpElicitationSchema } from "./mcp-form-schema";
-import { bridgeOptions } from "./options";
+import { Request, toRequest, type AnyRequest } from "../request";
+import { lossTargetOf, reportLoss, type LossTarget, type OnLoss } from "./loss";
+import { ELICITATION, approvalSchema, formSchema, isApprovalSchema, outputSchema, type Dropped, type McpElicitationSchema } from "./mcp-form-schema";
 
 /** The params of a URL-mode `elicitation/create`: send a person to a page (a login, an OAuth consent). */
 export type McpElicitUrlParams = {
@@ -80,6 +81,16 @@ export type McpClientCapabilities = {
   readonly [key: string]: unknown;
 };
 
+/** Options of {@link toMcpElicitResult}. */
+export interface ToMcpElicitResultOptions extends ElicitationOptions {
+  /**
+   * The request the answer is for. Given an `approval` request (one whose form asks the boolean `approved`),
+   * an accepting answer is sent as `{ approved: true, ...data }`, which is what that form requires; the answer
+   * must then be for this request (its id), else a `ValidationError` (`invalid-value`, path `id`).
+   */
+  request?: AnyRequest | undefined;
+}
+
 /** Options of {@link toMcpElicitation}. */
 export interface ToMcpElicitationOptions extends ElicitationOptions {
   /**
@@ -91,6 +102,8 @@ export interface ToMcpElicitationOptions extends ElicitationOptions {
 
 const PARAMS_FIELDS = ["mode", "message", "elicitationId", "url", "requestedSchema"] as const;
 const RESULT_FIELDS = ["action", "content"] as const;
+const ELICITATION_OPTIONS = optionKeys("toMcpElicitation", ["onLoss", "capabilities"]);
+const RESULT_OPTIONS = optionKeys("toMcpElicitResult", ["onLoss", "request"]);
 
 /** The elicitation modes a client declared; `undefined` when its capabilities were not given. */
 type Modes = { readonly form: boolean; readonly url: boolean } | undefined;
@@ -112,50 +125,47 @@ function unsupported(path: string, problem: string): never {
 }
 
 /**
- * Checks a URL for URL mode: absolute, written as sent (no whitespace or control characters, which a URL
- * parser would quietly strip or encode), with no credentials in it, and not a scheme that runs code or reads
- * local files.
+ * Reports what an elicitation does not carry, once the whole request is known to be valid: the schema's
+ * keywords `dropped` on the way (in the order of the schema's keys), then the request's other data and its
+ * expiry.
  */
-function checkUrl(url: string, path: string): void {
-  if (holdsUnsafeChar(url)) raise("invalid-value", path, UNSAFE_URL[0], UNSAFE_URL[1]);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return raise("invalid-value", path, "The url is not an absolute URL", "MCP URL mode needs an absolute URL with a scheme, such as https://auth.example.com/login.");
-  }
-  if (REFUSED_SCHEMES.includes(parsed.protocol)) {
-    raise("invalid-value", path, `The url uses the ${parsed.protocol} scheme, which a person is never sent to`, "Use an http(s) link to the page the person should open.");
-  }
-  if (parsed.username !== "" || parsed.password !== "") {
-    raise("invalid-value", path, "The url carries credentials (user:password@)", "Credentials never travel in an elicitation: link to the login page and let the person sign in there.");
-  }
-}
-
-const REFUSED_SCHEMES: readonly string[] = ["javascript:", "vbscript:", "data:", "file:", "blob:"];
-
-/** Adds the parts of a request that an elicitation does not carry to `losses`, then reports them all. */
-function reportRequestLosses(request: Request, keep: readonly string[], losses: Loss[], onLoss: OnLoss | undefined, mode: string): void {
+function reportRequestLosses(request: Request, keepSchema: boolean, dropped: readonly Dropped[], to: LossTarget, mode: string): void {
+  if (to.onLoss === undefined) return;
+  for (const d of dropped) reportLoss(to, d.path, d.reason);
   if (request.data) {
     for (const k of Object.keys(request.data)) {
-      if (!keep.includes(k)) losses.push(lossAt(ELICITATION, formatPath(["data", k]), `An MCP ${mode}-mode elicitation carries no request data; "${k}" is dropped`));
+      if (!keepSchema || k !== "schema") reportLoss(to, formatPath(["data", k]), `An MCP ${mode}-mode elicitation carries no request data; ${quoted(k)} is dropped`);
     }
   }
-  if (request.expiresAt !== undefined) losses.push(lossAt(ELICITATION, "expiresAt", "An MCP elicitation carries no expiry; enforce expiresAt on the server side"));
-  tellLosses(onLoss, losses);
+  if (request.expiresAt !== undefined) reportLoss(to, "expiresAt", "An MCP elicitation carries no expiry; enforce expiresAt on the server side");
+}
+
+/**
+ * True when `request` asks a yes/no approval in its form: kind `approval`, and either no `data.schema` (the form
+ * is {@link approvalSchema}'s one boolean `approved`) or a schema of its own with an `approved` field. Only an
+ * explicit `approved` then approves.
+ */
+function asksApproval(request: Request): boolean {
+  if (request.kind !== "approval") return false;
+  const schema = request.data === undefined ? undefined : ownField(request.data, "schema", "data");
+  if (schema === undefined) return true;
+  const properties = isPlainObject(schema) ? ownField(schema, "properties", "data.schema") : undefined;
+  return isPlainObject(properties) && Object.hasOwn(properties, "approved");
 }
 
 /**
  * The params of an MCP `elicitation/create` request for a toolnexus {@link Request}.
  *
  * - A request with a `url` becomes URL mode: `{ mode: "url", message: prompt, elicitationId: id, url }`.
- *   The url must be absolute, written as sent (no whitespace), without credentials in it; `javascript:`,
- *   `data:`, `file:`, `vbscript:` and `blob:` links are refused too.
+ *   The url is sent to a person, so it follows the link rule of every bridge: an absolute http(s) URL written
+ *   as sent (else `invalid-value`), and https, or http to a loopback host (`localhost`, `127.0.0.0/8`,
+ *   `[::1]`), without credentials (`user:password@`) in it (else `unsupported`), at path `url`.
  * - A request of kind `authorization` always becomes URL mode, so credentials never travel through a form;
  *   one without a `url` is a `ValidationError`.
  * - Any other request becomes form mode, `{ mode: "form", message: prompt, requestedSchema }`, the schema
  *   read from `data.schema`, or, without one, one required string field `output` (what `Answer.output`
- *   gives). MCP forms are flat: a field that is a nested object, or a list of anything but string choices, is
+ *   gives); a request of kind `approval` without `data.schema` gets one required boolean field `approved`
+ *   instead, titled with the prompt, so that only an explicit yes approves. MCP forms are flat: a field that is a nested object, or a list of anything but string choices, is
  *   a `ValidationError` naming it. Keywords MCP cannot carry (`pattern`, `additionalProperties`, `$schema`, a
  *   `format` other than email, uri, date and date-time, ...) are dropped and reported to `onLoss`, as are
  *   other `data` keys and `expiresAt`. To refuse such a schema instead, throw from `onLoss`.
@@ -182,10 +192,9 @@ function reportRequestLosses(request: Request, keep: readonly string[], losses: 
  * // { type: "object", properties: { output: { type: "string" } }, required: ["output"] }
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitationOptions): McpElicitParams {
-  const read = bridgeOptions(options, ["onLoss", "capabilities"], "toMcpElicitation");
-  const onLoss = read.onLoss as OnLoss | undefined;
+export function toMcpElicitation(request: AnyRequest, options?: ToMcpElicitationOptions): McpElicitParams {
+  const read = readOptionsOf(ELICITATION_OPTIONS, options);
+  const to = lossTargetOf(ELICITATION, read.onLoss);
   const modes = readModes(read.capabilities);
   const req = toRequest(request, "");
   if (modes !== undefined && !modes.form && !modes.url) {
@@ -196,22 +205,23 @@ export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitati
     if (req.url === undefined) {
       raise("missing", "url", "A request of kind \"authorization\" has no url", "Authorization goes to MCP as a link (URL mode), never as a form: give the request the url of the login page.");
     }
-    checkUrl(req.url, "url");
+    const url = checkLink(req.url, "url", "toMcpElicitation");
     if (modes === undefined || modes.url) {
-      reportRequestLosses(req, [], [], onLoss, "URL");
-      return { mode: "url", message, elicitationId: req.id, url: req.url };
+      reportRequestLosses(req, false, [], to, "URL");
+      return { mode: "url", message, elicitationId: req.id, url };
     }
     if (req.kind === "authorization") {
       unsupported("capabilities.elicitation.url", "The client has no URL-mode elicitation, and authorization goes to MCP as a link only, never through a form");
     }
     // A link to a client with form mode only: the form shows it, on its own line of the message.
-    message = `${message}\n${req.url}`;
+    message = pendingText(message, url);
   } else if (modes !== undefined && !modes.form) {
     unsupported("capabilities.elicitation.form", "The client has URL-mode elicitation only, and this request needs a form (it has no url)");
   }
-  const losses: Loss[] = [];
-  const schema = req.data !== undefined && Object.hasOwn(req.data, "schema") ? formSchema(req.data.schema, ["data", "schema"], losses) : outputSchema();
-  reportRequestLosses(req, ["schema"], losses, onLoss, "form");
+  const dropped: Dropped[] = [];
+  const own = req.data === undefined ? undefined : ownField(req.data, "schema", "data");
+  const schema = own !== undefined ? formSchema(own, ["data", "schema"], dropped) : req.kind === "approval" ? approvalSchema(req.prompt) : outputSchema();
+  reportRequestLosses(req, true, dropped, to, "form");
   return { mode: "form", message, requestedSchema: schema };
 }
 
@@ -220,10 +230,11 @@ export function toMcpElicitation(request: Request<any>, options?: ToMcpElicitati
  * receives), so that a host can keep it, route it to a person and answer it with an `Answer`.
  *
  * - URL mode gives `{ id: elicitationId, kind: "authorization", prompt: message, url }`. The url is checked
- *   as {@link toMcpElicitation} checks it.
+ *   as {@link toMcpElicitation} checks it (the link rule of every bridge: it is shown to a person).
  * - Form mode (`mode: "form"` or no mode) gives `{ kind: "input", prompt: message, data: { schema } }` with
  *   `schema` the `requestedSchema` as sent, and a generated id, since form mode carries none (use
- *   `request.with({ id })` to set your own).
+ *   `request.with({ id })` to set your own). A form that asks exactly one required boolean `approved` (what
+ *   {@link toMcpElicitation} sends for an approval) gives kind `approval`.
  *
  * A value that is not elicitation params is a `ValidationError`. The params are read once, by their own
  * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
@@ -244,31 +255,35 @@ export function fromMcpElicitation(params: McpElicitParamsInput): Request {
   const p = snapshot(params, PARAMS_FIELDS, "", "Elicitation params", "Pass the params of the elicitation/create request (request.params).");
   const mode = p.mode;
   if (mode !== undefined && mode !== "url" && mode !== "form") {
-    raise("invalid-value", "mode", `Unknown elicitation mode ${typeof mode === "string" ? JSON.stringify(mode) : typeName(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
+    raise("invalid-value", "mode", `Unknown elicitation mode ${quotedValue(mode)}`, "MCP elicitation modes are \"form\" (the default) and \"url\".");
   }
   if (typeof p.message !== "string") raise(p.message === undefined ? "missing" : "invalid-type", "message", `The message must be a string, got ${typeName(p.message)}`, "Pass elicitation params with the message shown to the person.");
   if (mode === "url") {
-    for (const k of ["elicitationId", "url"] as const) {
-      if (p[k] === undefined) raise("missing", k, `URL-mode params have no ${k}`, "URL-mode elicitations carry elicitationId and url.");
-      if (typeof p[k] !== "string") raise("invalid-type", k, `${k} must be a string, got ${typeName(p[k])}`, "URL-mode elicitations carry elicitationId and url as strings.");
-    }
-    if (p.elicitationId === "") raise("invalid-value", "elicitationId", "The elicitationId is empty", "URL-mode elicitations carry a non-empty elicitationId.");
-    checkUrl(p.url as string, "url");
-    return new Request({ id: p.elicitationId as string, kind: "authorization", prompt: p.message, url: p.url as string });
+    const id = urlModeField(p.elicitationId, "elicitationId");
+    const url = urlModeField(p.url, "url");
+    if (id === "") raise("invalid-value", "elicitationId", "The elicitationId is empty", "URL-mode elicitations carry a non-empty elicitationId.");
+    return new Request({ id, kind: "authorization", prompt: p.message, url: checkLink(url, "url", "fromMcpElicitation") });
   }
   if (p.requestedSchema === undefined) raise("missing", "requestedSchema", "Form-mode params have no requestedSchema", "Form-mode elicitations carry the schema of the form as requestedSchema.");
   // Copied once as JSON data (each getter read once), then checked as a schema we would send: flat, primitive
   // fields. The copy checked is the copy stored; nothing is reported: the schema is kept as sent.
   const schema = copyJson(p.requestedSchema, newWalk("requestedSchema"), 0);
-  formSchema(schema, ["requestedSchema"], []);
-  return Request.create({ kind: "input", prompt: p.message, data: { schema } });
+  const checked = formSchema(schema, ["requestedSchema"], []);
+  return Request.create({ kind: isApprovalSchema(checked) ? "approval" : "input", prompt: p.message, data: { schema } });
+}
+
+/** `elicitationId` or `url` of URL-mode params: a string, present. */
+function urlModeField(v: unknown, k: "elicitationId" | "url"): string {
+  if (v === undefined) raise("missing", k, `URL-mode params have no ${k}`, "URL-mode elicitations carry elicitationId and url.");
+  if (typeof v !== "string") raise("invalid-type", k, `${k} must be a string, got ${typeName(v)}`, "URL-mode elicitations carry elicitationId and url as strings.");
+  return v;
 }
 
 /** One value of a form answer, read once; a list is read entry by entry into a fresh array. */
 function elicitValue(v: unknown, path: string): McpElicitValue {
   if (typeof v === "string" || typeof v === "boolean" || typeof v === "number") return v;
-  if (typeof v === "object" && v !== null && isArrayAt(v, path)) {
-    return readArray(v as unknown[], path).map((s, i) => {
+  if (typeof v === "object" && v !== null && isArrayAt(v, path) && Array.isArray(v)) {
+    return readArray(v, path).map((s, i) => {
       if (typeof s !== "string") raise("invalid-type", `${path}[${i}]`, `An MCP form answer holds lists of strings only, and this list holds ${typeName(s)}`, "Send the choices as strings.");
       return s;
     });
@@ -277,12 +292,11 @@ function elicitValue(v: unknown, path: string): McpElicitValue {
 }
 
 /** Reads form content (`{ field: value }`) once, by its own keys, into a fresh object. */
-function readContent(data: unknown, root: string): { [name: string]: McpElicitValue } {
+function readContent(data: object, root: string): { [name: string]: McpElicitValue } {
   const out: Record<string, McpElicitValue> = {};
-  const source = data as object;
-  for (const k of ownKeys(source, root, "the content's keys")) {
+  for (const k of ownKeys(data, root, "the content's keys")) {
     const path = formatPath([k], root);
-    defineKey(out, k, elicitValue(ownField(source, k, root), path));
+    defineKey(out, k, elicitValue(ownField(data, k, root), path));
   }
   return out;
 }
@@ -295,6 +309,11 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  * nested object, `null`, a list of numbers) is a `ValidationError` naming the value. Data on a refusal is
  * not sent (MCP omits content there) and is reported to `onLoss`.
  *
+ * Given `request`, the `approval` request the answer is for, an accepting answer is sent as `{ approved: true,
+ * ...data }` (the form {@link toMcpElicitation} sends for it requires `approved`); a `data.approved` that is not
+ * `true` contradicts the acceptance and is a `ValidationError` at `data.approved`; an answer for another request
+ * is a `ValidationError` (`invalid-value`, path `id`). Without `request`, as before.
+ *
  * The answer may be an `Answer` or its JSON shape. The result is a fresh, unfrozen object.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
@@ -304,18 +323,38 @@ function readContent(data: unknown, root: string): { [name: string]: McpElicitVa
  * toMcpElicitResult(Answer.output(request, "staging")); // { action: "accept", content: { output: "staging" } }
  * toMcpElicitResult(Answer.decline(request));             // { action: "decline" }
  * toMcpElicitResult(Answer.decline(request, "expired"));  // { action: "cancel" }
+ * toMcpElicitResult(Answer.accept(approval), { request: approval }); // { action: "accept", content: { approved: true } }
  * ```
  */
-export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions): McpElicitResult {
-  const onLoss = bridgeOptions(options, ["onLoss"], "toMcpElicitResult").onLoss as OnLoss | undefined;
+export function toMcpElicitResult(answer: AnyAnswer, options?: ToMcpElicitResultOptions): McpElicitResult {
+  const read = readOptionsOf(RESULT_OPTIONS, options);
+  const to = lossTargetOf(ELICITATION, read.onLoss);
   const a = toAnswer(answer, "");
+  const req = read.request === undefined ? undefined : toRequest(read.request, "options.request");
+  if (req !== undefined) checkAnswerFor(a.id, req.id, "id", "Pass the answer to this request, or leave the request out.");
   if (a.ok) {
-    return a.data === undefined ? { action: "accept" } : { action: "accept", content: readContent(a.data, "data") };
+    const content = a.data === undefined ? undefined : readContent(a.data, "data");
+    if (req !== undefined && asksApproval(req)) return { action: "accept", content: approvedContent(content) };
+    return content === undefined ? { action: "accept" } : { action: "accept", content };
   }
-  if (a.data !== undefined && onLoss) {
-    tellLosses(onLoss, Object.keys(a.data).map((k) => lossAt(ELICITATION, formatPath(["data", k]), `MCP sends no content with a refusal; "${k}" is dropped`)));
+  if (a.data !== undefined && to.onLoss !== undefined) {
+    for (const k of Object.keys(a.data)) reportLoss(to, formatPath(["data", k]), `MCP sends no content with a refusal; ${quoted(k)} is dropped`);
   }
   return { action: a.reason === "declined" ? "decline" : "cancel" };
+}
+
+/** An accepting answer's content for an approval form: `{ approved: true, ...data }`; a `data.approved` other than `true` is refused. */
+function approvedContent(data: { [name: string]: McpElicitValue } | undefined): { [name: string]: McpElicitValue } {
+  const out: { [name: string]: McpElicitValue } = { approved: true };
+  if (data === undefined) return out;
+  for (const k of Object.keys(data)) {
+    const v = data[k];
+    if (k === "approved" && v !== true) {
+      raise("invalid-value", "data.approved", `The answer accepts the approval, but its data.approved is ${typeof v === "boolean" || typeof v === "number" ? String(v) : quotedValue(v)}`, "Accept without data.approved (it is sent as true), or decline the request.");
+    }
+    defineKey(out, k, v);
+  }
+  return out;
 }
 
 /**
@@ -324,6 +363,12 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  *
  * The answer's id is the request's (form-mode results carry no id of their own). Content sent with a
  * refusal is kept as the answer's `data`. A value that is not an `ElicitResult` is a `ValidationError`.
+ *
+ * For an `approval` request (one whose form asks the boolean `approved`: see {@link toMcpElicitation}), `accept`
+ * approves only when `content.approved` is `true`, `data` being the content less `approved` (none when empty);
+ * `approved: false` reads back as `Answer.decline(request)`; content without `approved` is a `ValidationError`
+ * (`missing`, path `content.approved`), and a non-boolean `approved` one of code `invalid-type` there: never an
+ * approval. An `accept` without content for an approval request with a url is the URL mode's consent, accepted.
  *
  * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
@@ -337,21 +382,45 @@ export function toMcpElicitResult(answer: Answer, options?: ElicitationOptions):
  * if (answer.ok) resume(answer.data);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function fromMcpElicitResult(request: Request<any>, result: McpElicitResultInput): Answer {
+export function fromMcpElicitResult(request: AnyRequest, result: McpElicitResultInput): Answer {
   const req = toRequest(request, "request");
   const r = snapshot(result, RESULT_FIELDS, "", "An ElicitResult", "Pass the result of the elicitation/create request, such as { action: \"accept\", content: { ... } }.");
   const action = r.action;
   if (action === undefined) raise("missing", "action", "The ElicitResult has no action", "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   if (action !== "accept" && action !== "decline" && action !== "cancel") {
-    raise(typeof action === "string" ? "invalid-value" : "invalid-type", "action", `Unknown action ${typeof action === "string" ? JSON.stringify(action) : typeName(action)}`, "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
+    raise(typeof action === "string" ? "invalid-value" : "invalid-type", "action", `Unknown action ${quotedValue(action)}`, "MCP results carry action \"accept\", \"decline\" or \"cancel\".");
   }
-  let content: JsonObject | undefined;
+  let content: { [name: string]: McpElicitValue } | undefined;
   const c = r.content;
   if (c !== undefined && c !== null) {
     if (typeof c !== "object" || isArrayAt(c, "content")) raise("invalid-type", "content", `content must be an object, got ${typeName(c)}`, "MCP results carry content as { field: value }.");
     content = readContent(c, "content");
   }
-  if (action === "accept") return new Answer({ id: req.id, ok: true, data: content });
+  if (action === "accept") {
+    // URL mode's consent to an approval with a link carries no content; a form's answer always does.
+    if (asksApproval(req) && !(content === undefined && req.url !== undefined)) return approvalAnswer(req.id, content);
+    return new Answer({ id: req.id, ok: true, data: content });
+  }
   return new Answer({ id: req.id, ok: false, reason: action === "decline" ? "declined" : "cancelled", data: content });
+}
+
+/** The answer an approval form's `accept` gives: only a boolean `approved` decides, and `true` alone approves. */
+function approvalAnswer(id: string, content: { [name: string]: McpElicitValue } | undefined): Answer {
+  const approved = content === undefined ? undefined : ownField(content, "approved", "content");
+  if (typeof approved !== "boolean") {
+    raise(
+      approved === undefined ? "missing" : "invalid-type",
+      "content.approved",
+      approved === undefined ? "The accepted approval form has no approved" : `approved must be true or false, got ${typeName(approved)}`,
+      "An approval is answered by the form's boolean approved: accept with { approved: true } or { approved: false }, or decline.",
+    );
+  }
+  if (!approved) return new Answer({ id, ok: false, reason: "declined" });
+  let data: JsonObject | undefined;
+  for (const k of Object.keys(content ?? {})) {
+    if (k === "approved" || content === undefined) continue;
+    data ??= {};
+    defineKey(data, k, content[k]);
+  }
+  return new Answer({ id, ok: true, data });
 }

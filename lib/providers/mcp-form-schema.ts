@@ -1,17 +1,24 @@
 // MCP form schemas: the JSON Schema of a form-mode elicitation, read into the flat shape MCP carries (string,
-// number, boolean and string-choice fields), dropping what MCP cannot carry as losses. The types are
-// re-exported by `toolnexus/providers`.
+// number, boolean and string-choice fields), dropping what MCP cannot carry: each keyword dropped is collected
+// as a {@link Dropped} (path and reason), which the bridge reports once the whole request is known to be valid.
+// The types are re-exported by `toolnexus/providers`.
 import { defineKey } from "../boundary";
 import { raise } from "../errors";
 import { isPlainObject, typeName } from "../json-data";
 import { formatPath, type Segment } from "../path";
-import { lossAt, type Loss } from "./loss";
+import { quoted, quotedValue } from "../quote";
+import { promptInput } from "./prompt";
 
 /** The provider named in the losses of an MCP elicitation. */
 export const ELICITATION = "mcp-elicitation";
 
-const hasOwn = Object.hasOwn;
+/** A keyword MCP cannot carry, dropped: where it sat and why. Told to `onLoss` by the bridge, in this order. */
+export interface Dropped {
+  readonly path: string;
+  readonly reason: string;
+}
 
+const hasOwn = Object.hasOwn;
 /** A string field of an MCP form. */
 export type McpStringSchema = {
   type: "string";
@@ -106,6 +113,25 @@ export function outputSchema(): McpElicitationSchema {
 }
 
 /**
+ * The schema an `approval` request without one of its own gets: one required boolean `approved`, titled with
+ * the prompt (one line, cut at 500 characters as a prompt is; no title when the prompt is empty), so that only
+ * an explicit yes approves (a text box would let any typed word do it).
+ */
+export function approvalSchema(prompt: string): McpElicitationSchema {
+  const approved: McpBooleanSchema = { type: "boolean" };
+  const title = promptInput(prompt);
+  if (title !== undefined && title !== "") approved.title = title;
+  return { type: "object", properties: { approved }, required: ["approved"] };
+}
+
+/** True when a checked form schema is exactly {@link approvalSchema}'s shape: one required boolean `approved`. */
+export function isApprovalSchema(schema: McpElicitationSchema): boolean {
+  const names = Object.keys(schema.properties);
+  const required = schema.required;
+  return names.length === 1 && names[0] === "approved" && schema.properties.approved.type === "boolean" && required !== undefined && required.length === 1 && required[0] === "approved";
+}
+
+/**
  * The own property `key` of a schema object, or `undefined`: never the prototype chain, so a polluted
  * `Object.prototype.type` makes no field a type. Schemas reach the walk below only as JSON data the library
  * copied (frozen, data properties only), so reading one twice gives the same value.
@@ -118,8 +144,8 @@ function prop(o: Record<string, unknown>, key: string): unknown {
 interface SchemaWalk {
   /** The path of the schema in the request, formatted once. */
   readonly root: string;
-  /** Losses found on the way; reported only once the whole request has been read without error. */
-  readonly losses: Loss[];
+  /** Keywords dropped on the way; reported only once the whole request has been read without error. */
+  readonly losses: Dropped[];
   /** For each loss, the key of the field it sits under (its third segment), to sort a field's losses into the order of its keys. */
   readonly keys: Segment[];
   /** The keys of the field read last, as its walk listed them (a wide object's keys are costly to list twice). */
@@ -129,47 +155,55 @@ interface SchemaWalk {
 const at = (w: SchemaWalk, ...rest: Segment[]): string => formatPath(rest, w.root);
 
 function lose(w: SchemaWalk, segments: Segment[], reason: string): void {
-  w.losses.push(lossAt(ELICITATION, at(w, ...segments), reason));
+  w.losses.push({ path: at(w, ...segments), reason });
   w.keys.push(segments[2]);
 }
 
 const FORMATS: readonly string[] = ["email", "uri", "date", "date-time"];
-const NUMBER_TYPES: readonly string[] = ["number", "integer"];
+const isFormat = (v: string): v is "email" | "uri" | "date" | "date-time" => FORMATS.includes(v);
+
+/** The last segment of a path, as a message names the keyword: `minLength`. */
+const keyword = (segments: readonly Segment[]): string => String(segments[segments.length - 1]);
 
 function schemaText(w: SchemaWalk, v: unknown, segments: Segment[]): string {
-  if (typeof v !== "string") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a string, got ${typeName(v)}`, "Give it as text, or leave it out.");
+  if (typeof v !== "string") raise("invalid-type", at(w, ...segments), `${keyword(segments)} must be a string, got ${typeName(v)}`, "Give it as text, or leave it out.");
   return v;
 }
 
 function schemaCount(w: SchemaWalk, v: unknown, segments: Segment[]): number {
-  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a whole number, 0 or more.");
-  if (!Number.isInteger(v) || v < 0) raise("invalid-value", at(w, ...segments), `${String(segments[segments.length - 1])} must be a whole number, 0 or more, got ${v}`, "Give a whole number, 0 or more.");
+  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${keyword(segments)} must be a number, got ${typeName(v)}`, "Give a whole number, 0 or more.");
+  if (!Number.isInteger(v) || v < 0) raise("invalid-value", at(w, ...segments), `${keyword(segments)} must be a whole number, 0 or more, got ${v}`, "Give a whole number, 0 or more.");
   return v;
 }
 
 function schemaNumber(w: SchemaWalk, v: unknown, segments: Segment[]): number {
-  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be a number, got ${typeName(v)}`, "Give a number, or leave it out.");
+  if (typeof v !== "number") raise("invalid-type", at(w, ...segments), `${keyword(segments)} must be a number, got ${typeName(v)}`, "Give a number, or leave it out.");
   return v;
 }
 
 function schemaStrings(w: SchemaWalk, v: unknown, segments: Segment[], what: string): string[] {
   if (!Array.isArray(v)) raise("invalid-type", at(w, ...segments), `${what} must be an array of strings, got ${typeName(v)}`, "List the choices as strings, such as [\"small\", \"large\"].");
-  return v.map((s, i) => {
+  return v.map((s: unknown, i) => {
     if (typeof s !== "string") raise("invalid-type", at(w, ...segments, i), `${what} holds ${typeName(s)}`, "MCP choices are strings only: list them as strings.");
     return s;
   });
 }
 
+/** One text of a titled choice (`const` or `title`): present, and a string. */
+function choiceText(w: SchemaWalk, c: Record<string, unknown>, k: "const" | "title", segments: Segment[]): string {
+  if (!hasOwn(c, k)) raise("missing", at(w, ...segments, k), `A titled choice has no ${k}`, "MCP titled choices need both const and title, as strings.");
+  const v = c[k];
+  if (typeof v !== "string") raise("invalid-type", at(w, ...segments, k), `${k} must be a string, got ${typeName(v)}`, "MCP choices are strings only.");
+  return v;
+}
+
 function titledChoices(w: SchemaWalk, v: unknown, segments: Segment[]): { const: string; title: string }[] {
-  if (!Array.isArray(v)) raise("invalid-type", at(w, ...segments), `${String(segments[segments.length - 1])} must be an array of { const, title }, got ${typeName(v)}`, "List the choices as [{ const: \"s\", title: \"Small\" }, ...].");
-  return v.map((c, i) => {
+  if (!Array.isArray(v)) raise("invalid-type", at(w, ...segments), `${keyword(segments)} must be an array of { const, title }, got ${typeName(v)}`, "List the choices as [{ const: \"s\", title: \"Small\" }, ...].");
+  return v.map((c: unknown, i) => {
     if (!isPlainObject(c)) raise("invalid-type", at(w, ...segments, i), `A titled choice must be an object, got ${typeName(c)}`, "Write it as { const: \"s\", title: \"Small\" }.");
-    for (const k of ["const", "title"] as const) {
-      if (!hasOwn(c, k)) raise("missing", at(w, ...segments, i, k), `A titled choice has no ${k}`, "MCP titled choices need both const and title, as strings.");
-      if (typeof c[k] !== "string") raise("invalid-type", at(w, ...segments, i, k), `${k} must be a string, got ${typeName(c[k])}`, "MCP choices are strings only.");
-    }
-    for (const k of Object.keys(c)) if (k !== "const" && k !== "title") lose(w, [...segments, i, k], `MCP titled choices carry only const and title; "${k}" is dropped`);
-    return { const: c.const as string, title: c.title as string };
+    const choice = { const: choiceText(w, c, "const", [...segments, i]), title: choiceText(w, c, "title", [...segments, i]) };
+    for (const k of Object.keys(c)) if (k !== "const" && k !== "title") lose(w, [...segments, i, k], `MCP titled choices carry only const and title; ${quoted(k)} is dropped`);
+    return choice;
   });
 }
 
@@ -193,114 +227,133 @@ const KEPT: { readonly [K in keyof typeof KEEP]: ReadonlySet<string> } = {
   array: new Set(KEEP.array),
 };
 
+const isString = (v: unknown): v is string => typeof v === "string";
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
+
+/** One field of a form schema being read: its schema object, where it sits, and the walk. */
+interface FieldRead {
+  readonly w: SchemaWalk;
+  readonly name: string;
+  readonly def: Record<string, unknown>;
+  readonly seg: readonly Segment[];
+}
+
+/** Drops (and reports) the keys of the field that a field of this kind does not keep. */
+function keep(f: FieldRead, kind: keyof typeof KEEP, what: string): void {
+  const kept = KEPT[kind];
+  const keys = Object.keys(f.def);
+  f.w.fieldKeys = keys;
+  for (const k of keys) if (k !== "type" && !kept.has(k)) lose(f.w, [...f.seg, k], `${what} carry no ${quoted(k)}; it is dropped`);
+}
+
+/** The field's `title` and `description`, each a string when present. */
+function annotations(f: FieldRead): { title?: string; description?: string } {
+  const out: { title?: string; description?: string } = {};
+  if (hasOwn(f.def, "title")) out.title = schemaText(f.w, f.def.title, [...f.seg, "title"]);
+  if (hasOwn(f.def, "description")) out.description = schemaText(f.w, f.def.description, [...f.seg, "description"]);
+  return out;
+}
+
+/** The field's `default` when it `fits` (a list copied), else dropped and reported; none when absent. */
+function defaultOf<T>(f: FieldRead, fits: (v: unknown) => v is T, what: string, copy: (v: T) => T = (v) => v): { default?: T } {
+  if (!hasOwn(f.def, "default")) return {};
+  const v = f.def.default;
+  if (fits(v)) return { default: copy(v) };
+  lose(f.w, [...f.seg, "default"], `MCP needs the default of this field to be ${what}; it is dropped`);
+  return {};
+}
+
+function stringField(f: FieldRead): McpStringSchema | McpSingleSelectEnumSchema | McpTitledSingleSelectEnumSchema {
+  const { w, def, seg } = f;
+  if (hasOwn(def, "enum")) {
+    keep(f, "enum", "MCP string choices");
+    const head = annotations(f);
+    const choices = schemaStrings(w, def.enum, [...seg, "enum"], "enum");
+    const out: McpSingleSelectEnumSchema = { type: "string", ...head, enum: choices };
+    if (hasOwn(def, "enumNames")) {
+      const names = schemaStrings(w, def.enumNames, [...seg, "enumNames"], "enumNames");
+      if (names.length !== choices.length) raise("invalid-value", at(w, ...seg, "enumNames"), `enumNames has ${names.length} names for ${choices.length} choices`, "Give one display name per choice, in the same order as enum.");
+      out.enumNames = names;
+    }
+    return { ...out, ...defaultOf(f, isString, "a string") };
+  }
+  if (hasOwn(def, "oneOf")) {
+    keep(f, "oneOf", "MCP titled choices");
+    const head = annotations(f);
+    const out: McpTitledSingleSelectEnumSchema = { type: "string", ...head, oneOf: titledChoices(w, def.oneOf, [...seg, "oneOf"]) };
+    return { ...out, ...defaultOf(f, isString, "a string") };
+  }
+  keep(f, "string", "MCP string fields");
+  const out: McpStringSchema = { type: "string", ...annotations(f) };
+  if (hasOwn(def, "minLength")) out.minLength = schemaCount(w, def.minLength, [...seg, "minLength"]);
+  if (hasOwn(def, "maxLength")) out.maxLength = schemaCount(w, def.maxLength, [...seg, "maxLength"]);
+  if (hasOwn(def, "format")) {
+    const format = schemaText(w, def.format, [...seg, "format"]);
+    if (isFormat(format)) out.format = format;
+    else lose(w, [...seg, "format"], `MCP string fields know the formats ${FORMATS.join(", ")} only; ${quoted(format)} is dropped`);
+  }
+  return { ...out, ...defaultOf(f, isString, "a string") };
+}
+
+function numberField(f: FieldRead, type: "number" | "integer"): McpNumberSchema {
+  const { w, def, seg } = f;
+  keep(f, "number", "MCP number fields");
+  const out: McpNumberSchema = { type, ...annotations(f) };
+  if (hasOwn(def, "minimum")) out.minimum = schemaNumber(w, def.minimum, [...seg, "minimum"]);
+  if (hasOwn(def, "maximum")) out.maximum = schemaNumber(w, def.maximum, [...seg, "maximum"]);
+  const fits = (v: unknown): v is number => typeof v === "number" && (type === "number" || Number.isInteger(v));
+  return { ...out, ...defaultOf(f, fits, type === "integer" ? "a whole number" : "a number") };
+}
+
+function listField(f: FieldRead): McpMultiSelectEnumSchema | McpTitledMultiSelectEnumSchema {
+  const { w, name, def, seg } = f;
+  const items = prop(def, "items");
+  const notFlat = (): never =>
+    raise("invalid-value", at(w, ...seg, "items"), `The field ${quoted(name)} is a list of ${isPlainObject(items) && prop(items, "type") !== undefined ? quotedValue(prop(items, "type")) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
+  if (items === undefined) raise("missing", at(w, ...seg, "items"), `The list field ${quoted(name)} has no items`, "MCP lists are multiple choices: give items: { type: \"string\", enum: [...] }.");
+  if (!isPlainObject(items)) return notFlat();
+  keep(f, "array", "MCP multiple-choice fields");
+  const head: { title?: string; description?: string; minItems?: number; maxItems?: number } = annotations(f);
+  if (hasOwn(def, "minItems")) head.minItems = schemaCount(w, def.minItems, [...seg, "minItems"]);
+  if (hasOwn(def, "maxItems")) head.maxItems = schemaCount(w, def.maxItems, [...seg, "maxItems"]);
+  const itemType = prop(items, "type");
+  let out: McpMultiSelectEnumSchema | McpTitledMultiSelectEnumSchema;
+  if (itemType === "string" && hasOwn(items, "enum")) {
+    for (const k of Object.keys(items)) if (k !== "type" && k !== "enum") lose(w, [...seg, "items", k], `MCP choice lists carry only type and enum in items; ${quoted(k)} is dropped`);
+    out = { type: "array", ...head, items: { type: "string", enum: schemaStrings(w, items.enum, [...seg, "items", "enum"], "enum") } };
+  } else if (hasOwn(items, "anyOf") && (itemType === undefined || itemType === "string")) {
+    for (const k of Object.keys(items)) if (k !== "anyOf") lose(w, [...seg, "items", k], `MCP titled choice lists carry only anyOf in items; ${quoted(k)} is dropped`);
+    out = { type: "array", ...head, items: { anyOf: titledChoices(w, items.anyOf, [...seg, "items", "anyOf"]) } };
+  } else {
+    return notFlat();
+  }
+  return { ...out, ...defaultOf(f, isStringList, "a list of strings", (v) => v.slice()) };
+}
+
 /** Reads one field of a form schema into the MCP shape, dropping (and reporting) what MCP cannot carry. */
 function formField(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchemaDefinition {
   const seg: Segment[] = ["properties", name];
   w.fieldKeys = undefined;
-  if (!isPlainObject(def)) raise("invalid-type", at(w, ...seg), `The field ${JSON.stringify(name)} must be a schema object, got ${typeName(def)}`, "Write it as { type: \"string\" }, { type: \"number\" }, { type: \"boolean\" } or a string enum.");
+  if (!isPlainObject(def)) raise("invalid-type", at(w, ...seg), `The field ${quoted(name)} must be a schema object, got ${typeName(def)}`, "Write it as { type: \"string\" }, { type: \"number\" }, { type: \"boolean\" } or a string enum.");
   const type = prop(def, "type");
   if (type === "object" || (type === undefined && hasOwn(def, "properties"))) {
-    raise("invalid-value", at(w, ...seg), `The field ${JSON.stringify(name)} is a nested object, and MCP forms are flat`, "Flatten it into top-level fields of primitive types (string, number, integer, boolean, string choices).");
+    raise("invalid-value", at(w, ...seg), `The field ${quoted(name)} is a nested object, and MCP forms are flat`, "Flatten it into top-level fields of primitive types (string, number, integer, boolean, string choices).");
   }
-  if (type === undefined) raise("missing", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has no type`, "Give each field a type: \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
+  if (type === undefined) raise("missing", at(w, ...seg, "type"), `The field ${quoted(name)} has no type`, "Give each field a type: \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
   if (typeof type !== "string") {
-    raise("invalid-type", at(w, ...seg, "type"), `The type of field ${JSON.stringify(name)} must be one string, got ${typeName(type)}`, "Give a single type such as \"string\"; to make a field optional, leave it out of required.");
+    raise("invalid-type", at(w, ...seg, "type"), `The type of field ${quoted(name)} must be one string, got ${typeName(type)}`, "Give a single type such as \"string\"; to make a field optional, leave it out of required.");
   }
-
-  const keep = (kind: keyof typeof KEEP, reason: (k: string) => string): void => {
-    const kept = KEPT[kind];
-    const keys = Object.keys(def);
-    w.fieldKeys = keys;
-    for (const k of keys) if (k !== "type" && !kept.has(k)) lose(w, [...seg, k], reason(k));
-  };
-  const annotations = (out: Record<string, unknown>): void => {
-    if (hasOwn(def, "title")) out.title = schemaText(w, def.title, [...seg, "title"]);
-    if (hasOwn(def, "description")) out.description = schemaText(w, def.description, [...seg, "description"]);
-  };
-  const withDefault = (out: Record<string, unknown>, fits: (v: unknown) => boolean, what: string): void => {
-    if (!hasOwn(def, "default")) return;
-    if (fits(def.default)) out.default = Array.isArray(def.default) ? [...(def.default as string[])] : def.default;
-    else lose(w, [...seg, "default"], `MCP needs the default of this field to be ${what}; it is dropped`);
-  };
-  const isString = (v: unknown) => typeof v === "string";
-
-  if (type === "string") {
-    if (hasOwn(def, "enum")) {
-      keep("enum", (k) => `MCP string choices carry no "${k}"; it is dropped`);
-      const out: Record<string, unknown> = { type: "string" };
-      annotations(out);
-      const choices = schemaStrings(w, def.enum, [...seg, "enum"], "enum");
-      out.enum = choices;
-      if (hasOwn(def, "enumNames")) {
-        const names = schemaStrings(w, def.enumNames, [...seg, "enumNames"], "enumNames");
-        if (names.length !== choices.length) raise("invalid-value", at(w, ...seg, "enumNames"), `enumNames has ${names.length} names for ${choices.length} choices`, "Give one display name per choice, in the same order as enum.");
-        out.enumNames = names;
-      }
-      withDefault(out, isString, "a string");
-      return out as unknown as McpSingleSelectEnumSchema;
-    }
-    if (hasOwn(def, "oneOf")) {
-      keep("oneOf", (k) => `MCP titled choices carry no "${k}"; it is dropped`);
-      const out: Record<string, unknown> = { type: "string" };
-      annotations(out);
-      out.oneOf = titledChoices(w, def.oneOf, [...seg, "oneOf"]);
-      withDefault(out, isString, "a string");
-      return out as unknown as McpTitledSingleSelectEnumSchema;
-    }
-    keep("string", (k) => `MCP string fields carry no "${k}"; it is dropped`);
-    const out: Record<string, unknown> = { type: "string" };
-    annotations(out);
-    if (hasOwn(def, "minLength")) out.minLength = schemaCount(w, def.minLength, [...seg, "minLength"]);
-    if (hasOwn(def, "maxLength")) out.maxLength = schemaCount(w, def.maxLength, [...seg, "maxLength"]);
-    if (hasOwn(def, "format")) {
-      const format = schemaText(w, def.format, [...seg, "format"]);
-      if (FORMATS.includes(format)) out.format = format;
-      else lose(w, [...seg, "format"], `MCP string fields know the formats ${FORMATS.join(", ")} only; "${format}" is dropped`);
-    }
-    withDefault(out, isString, "a string");
-    return out as unknown as McpStringSchema;
-  }
-  if (NUMBER_TYPES.includes(type)) {
-    keep("number", (k) => `MCP number fields carry no "${k}"; it is dropped`);
-    const out: Record<string, unknown> = { type };
-    annotations(out);
-    if (hasOwn(def, "minimum")) out.minimum = schemaNumber(w, def.minimum, [...seg, "minimum"]);
-    if (hasOwn(def, "maximum")) out.maximum = schemaNumber(w, def.maximum, [...seg, "maximum"]);
-    withDefault(out, (v) => typeof v === "number" && (type === "number" || Number.isInteger(v)), type === "integer" ? "a whole number" : "a number");
-    return out as unknown as McpNumberSchema;
-  }
+  const f: FieldRead = { w, name, def, seg };
+  if (type === "string") return stringField(f);
+  if (type === "number" || type === "integer") return numberField(f, type);
   if (type === "boolean") {
-    keep("boolean", (k) => `MCP boolean fields carry no "${k}"; it is dropped`);
-    const out: Record<string, unknown> = { type: "boolean" };
-    annotations(out);
-    withDefault(out, (v) => typeof v === "boolean", "true or false");
-    return out as unknown as McpBooleanSchema;
+    keep(f, "boolean", "MCP boolean fields");
+    const out: McpBooleanSchema = { type: "boolean", ...annotations(f) };
+    return { ...out, ...defaultOf(f, isBoolean, "true or false") };
   }
-  if (type === "array") {
-    const items = prop(def, "items");
-    const notFlat = (): never =>
-      raise("invalid-value", at(w, ...seg, "items"), `The field ${JSON.stringify(name)} is a list of ${isPlainObject(items) && prop(items, "type") !== undefined ? JSON.stringify(prop(items, "type")) : "values that are not string choices"}, and MCP forms only hold lists of string choices`, "Make it { type: \"array\", items: { type: \"string\", enum: [...] } }, or split it into separate fields.");
-    if (items === undefined) raise("missing", at(w, ...seg, "items"), `The list field ${JSON.stringify(name)} has no items`, "MCP lists are multiple choices: give items: { type: \"string\", enum: [...] }.");
-    if (!isPlainObject(items)) return notFlat();
-    keep("array", (k) => `MCP multiple-choice fields carry no "${k}"; it is dropped`);
-    const out: Record<string, unknown> = { type: "array" };
-    annotations(out);
-    if (hasOwn(def, "minItems")) out.minItems = schemaCount(w, def.minItems, [...seg, "minItems"]);
-    if (hasOwn(def, "maxItems")) out.maxItems = schemaCount(w, def.maxItems, [...seg, "maxItems"]);
-    const itemType = prop(items, "type");
-    if (itemType === "string" && hasOwn(items, "enum")) {
-      for (const k of Object.keys(items)) if (k !== "type" && k !== "enum") lose(w, [...seg, "items", k], `MCP choice lists carry only type and enum in items; "${k}" is dropped`);
-      out.items = { type: "string", enum: schemaStrings(w, items.enum, [...seg, "items", "enum"], "enum") };
-    } else if (hasOwn(items, "anyOf") && (itemType === undefined || itemType === "string")) {
-      for (const k of Object.keys(items)) if (k !== "anyOf") lose(w, [...seg, "items", k], `MCP titled choice lists carry only anyOf in items; "${k}" is dropped`);
-      out.items = { anyOf: titledChoices(w, items.anyOf, [...seg, "items", "anyOf"]) };
-    } else {
-      return notFlat();
-    }
-    withDefault(out, (v) => Array.isArray(v) && v.every(isString), "a list of strings");
-    return out as unknown as McpMultiSelectEnumSchema | McpTitledMultiSelectEnumSchema;
-  }
-  return raise("invalid-value", at(w, ...seg, "type"), `The field ${JSON.stringify(name)} has type ${JSON.stringify(type)}, which MCP forms do not hold`, "Use \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
+  if (type === "array") return listField(f);
+  return raise("invalid-value", at(w, ...seg, "type"), `The field ${quoted(name)} has type ${quoted(type)}, which MCP forms do not hold`, "Use \"string\", \"number\", \"integer\", \"boolean\", or \"array\" of string choices.");
 }
 
 /**
@@ -332,24 +385,25 @@ function inKeyOrder(w: SchemaWalk, from: number, keys: readonly string[]): void 
 /**
  * Reads a form schema (`data.schema`, or a received `requestedSchema`) into MCP's `requestedSchema`: flat,
  * primitive fields only. Errors and losses are located under `root`; the keywords MCP cannot carry are
- * dropped and pushed onto `losses` (frozen), in the order of the schema's keys.
+ * dropped and pushed onto `losses`, in the order of the schema's keys.
  */
-export function formSchema(schema: unknown, root: Segment[], losses: Loss[]): McpElicitationSchema {
+export function formSchema(schema: unknown, root: Segment[], losses: Dropped[]): McpElicitationSchema {
   const w: SchemaWalk = { root: formatPath(root), losses, keys: [], fieldKeys: undefined };
   if (!isPlainObject(schema)) raise("invalid-type", at(w), `The form schema must be an object, got ${typeName(schema)}`, "Give a JSON Schema such as { type: \"object\", properties: { name: { type: \"string\" } } }.");
   if (!hasOwn(schema, "type")) raise("missing", at(w, "type"), "The form schema has no type", "Add type: \"object\": MCP forms are objects of fields.");
-  if (schema.type !== "object") raise("invalid-value", at(w, "type"), `The form schema has type ${JSON.stringify(schema.type)}`, "MCP forms are objects of fields: use type: \"object\" with properties.");
+  if (schema.type !== "object") raise("invalid-value", at(w, "type"), `The form schema has type ${quotedValue(schema.type)}`, "MCP forms are objects of fields: use type: \"object\" with properties.");
   if (!hasOwn(schema, "properties")) raise("missing", at(w, "properties"), "The form schema has no properties", "List the fields under properties, such as { name: { type: \"string\" } }.");
   const props = schema.properties;
   if (!isPlainObject(props)) raise("invalid-type", at(w, "properties"), `properties must be an object, got ${typeName(props)}`, "List the fields under properties, such as { name: { type: \"string\" } }.");
   for (const k of Object.keys(schema)) {
-    if (k !== "type" && k !== "properties" && k !== "required") lose(w, [k], `MCP form schemas carry only type, properties and required; "${k}" is dropped`);
+    if (k !== "type" && k !== "properties" && k !== "required") lose(w, [k], `MCP form schemas carry only type, properties and required; ${quoted(k)} is dropped`);
   }
   const properties: Record<string, McpPrimitiveSchemaDefinition> = {};
   for (const name of Object.keys(props)) {
     const from = w.losses.length;
     defineKey(properties, name, formField(w, name, props[name]));
-    if (w.losses.length - from >= 2) inKeyOrder(w, from, w.fieldKeys ?? Object.keys(props[name] as object));
+    // A field with losses was read by keep(), which listed its keys.
+    if (w.losses.length - from >= 2) inKeyOrder(w, from, w.fieldKeys ?? []);
   }
   const out: McpElicitationSchema = { type: "object", properties };
   if (hasOwn(schema, "required")) {
@@ -357,7 +411,7 @@ export function formSchema(schema: unknown, root: Segment[], losses: Loss[]): Mc
     const required: string[] = [];
     listed.forEach((name, i) => {
       if (hasOwn(props, name)) required.push(name);
-      else lose(w, ["required", i], `"${name}" is required but is not a field of the form; it is dropped`);
+      else lose(w, ["required", i], `${quoted(name)} is required but is not a field of the form; it is dropped`);
     });
     out.required = required;
   }

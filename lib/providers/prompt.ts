@@ -1,7 +1,8 @@
-// A prompt made from a tool's input: the approval bridges (AI SDK, OpenAI Agents, LangChain's
-// human-in-the-loop) show a person the input of the call they approve, in one line of the prompt. The rule
-// is in the README, "Choices where the contract is silent".
-import { escapeControl } from "../boundary";
+// A prompt made from a tool's input: the approval bridges (AI SDK, OpenAI Agents, the Claude Agent SDK,
+// LangChain's human-in-the-loop) show a person the input of the call they approve, in one line of the prompt,
+// and make that prompt with the one `approvalPrompt`. The rule is in the README, "Choices where the contract
+// is silent".
+import { escapeControl } from "../quote";
 
 /** UTF-16 code units of a tool's input shown in a prompt; the whole input stays in the request's data. */
 const PROMPT_INPUT_CHARS = 500;
@@ -31,7 +32,12 @@ export function promptInput(value: unknown): string | undefined {
   return `${escapeControl(json.slice(0, end))}... (${json.length - end} more characters)`;
 }
 
-/** A name or id chosen by a sender, shown in a message or prompt: JSON-quoted, control characters escaped (one line). */
+/**
+ * A name or id chosen by a sender, shown whole in a prompt a person decides on (`Approve the call to tool
+ * "<name>" ...?`): JSON-quoted, control characters escaped (one line), never cut, so that two tools whose names
+ * share their first 40 characters read apart. A message (an error, a loss's reason) quotes by quote.ts's
+ * `quoted`, which cuts.
+ */
 export const quoteShown = (s: string): string => escapeControl(JSON.stringify(s));
 
 /**

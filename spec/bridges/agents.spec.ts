@@ -76,7 +76,7 @@ async function interruptAndResume(decide: (request: Request) => Answer) {
   expect(request.toJSON()).toEqual({
     id: "call_1",
     kind: "approval",
-    prompt: 'Approve the call to tool "deploy" with arguments {"env":"prod"}?',
+    prompt: 'Approve the call to tool "deploy" with input {"env":"prod"}?',
     data: { toolName: "deploy", arguments: '{"env":"prod"}' },
   });
   expect(fromAgentsInterruption(item.toJSON() as AgentsInterruption).equals(request)).toBe(true);

@@ -46,7 +46,9 @@ describe("toAiSdkApprovalRequest (fixtures/bridges/ai-sdk-approvals.json, reques
     expect(thrownValidation(() => toAiSdkApprovalRequest(req, undefined as never)).code).toBe("missing");
     expect(thrownValidation(() => toAiSdkApprovalRequest(req, {} as never)).path).toBe("toolCallId");
     expect(thrownValidation(() => toAiSdkApprovalRequest(req, { toolCallId: "" })).code).toBe("invalid-value");
-    expect(thrownValidation(() => toAiSdkApprovalRequest(req, { toolCallId: "c", toolcallid: "c" } as never)).path).toBe("toolcallid");
+    const misspelt = thrownValidation(() => toAiSdkApprovalRequest(req, { toolCallId: "c", toolcallid: "c" } as never));
+    expect({ code: misspelt.code, path: misspelt.path }).toEqual({ code: "invalid-value", path: "options.toolcallid" });
+    expect(misspelt.message).toContain("Did you mean toolCallId?");
   });
 });
 

@@ -58,6 +58,11 @@ const results = loadJSON<{
   invalidAnswers: (InvalidCase & { answer: AnswerJSON })[];
   results: { name: string; result: unknown; back: AnswerJSON }[];
   invalidResults: (InvalidCase & { result: unknown })[];
+  approvalRequest: RequestJSON;
+  approvalCases: ResultCase[];
+  approvalResults: { name: string; result: unknown; back: AnswerJSON }[];
+  invalidApprovalResults: (InvalidCase & { result: unknown })[];
+  invalidApprovalAnswers: (InvalidCase & { answer: AnswerJSON; message: string })[];
 }>("bridges/mcp-elicit-results.json");
 
 /** Parses params with the SDK's own request schema; the parsed params must equal ours (nothing stripped). */
@@ -155,15 +160,17 @@ describe("toMcpElicitation / fromMcpElicitation (fixtures/bridges/mcp-elicitatio
 
   it("refuses unknown options and an onLoss that is not a function", () => {
     const req = Request.create({ kind: "input", prompt: "p" });
-    expect(thrownValidation(() => toMcpElicitation(req, { onloss: () => {} } as never)).path).toBe("onloss");
+    const misspelt = thrownValidation(() => toMcpElicitation(req, { onloss: () => {} } as never));
+    expect({ code: misspelt.code, path: misspelt.path }).toEqual({ code: "invalid-value", path: "options.onloss" });
+    expect(misspelt.message).toContain("Did you mean onLoss?");
     expect(thrownValidation(() => toMcpElicitation(req, { onLoss: "log" } as never)).code).toBe("invalid-type");
   });
 });
 
 describe("toMcpElicitation refuses what MCP cannot carry (fixtures/bridges/mcp-elicitation-invalid.json)", () => {
   it.each(invalid.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const req = Request.fromJSON(c.request);
-    const e = thrownValidation(() => toMcpElicitation(req));
+    // Made inside the call: a url the url rule refuses may be refused where the Request is made, alike.
+    const e = thrownValidation(() => toMcpElicitation(Request.fromJSON(c.request)));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
     // The place is named (nothing for the whole request: never "at the top level").
     if (c.path === "") expect(e.message).not.toContain("top level");
@@ -224,6 +231,53 @@ describe("toMcpElicitResult / fromMcpElicitResult (fixtures/bridges/mcp-elicit-r
 
   it("answers a request given as JSON, with its id", () => {
     expect(fromMcpElicitResult(results.request as unknown as Request, { action: "decline" }).id).toBe(results.request.id);
+  });
+});
+
+describe("an approval over MCP: a yes/no box, and only approved: true approves (fixtures/bridges/mcp-elicit-results.json, approval tables)", () => {
+  const approval = Request.fromJSON(results.approvalRequest);
+  const form = toMcpElicitation(approval) as Extract<McpElicitParams, { mode: "form" }>;
+
+  it("asks one required boolean approved, which the SDK's own schema accepts", () => {
+    expect(form.requestedSchema).toEqual({ type: "object", properties: { approved: { type: "boolean", title: approval.prompt } }, required: ["approved"] });
+    expect(sdkParams(form)).toEqual(form);
+    expect(fromMcpElicitation(form).kind).toBe("approval");
+  });
+
+  it.each(results.approvalCases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const answer = Answer.fromJSON(c.answer);
+    const result = toMcpElicitResult(answer, { request: approval });
+    expect(result).toEqual(c.result);
+    expect(ElicitResultSchema.parse(result)).toEqual(result);
+    const back = fromMcpElicitResult(approval, result);
+    expect(back.toJSON()).toEqual(c.back);
+    expect(back.equals(answer)).toBe(c.roundTrip);
+  });
+
+  it.each(results.approvalResults.map((c) => [c.name, c] as const))("reads %s", (_name, c) => {
+    expect(ElicitResultSchema.parse(c.result)).toEqual(c.result);
+    expect(fromMcpElicitResult(approval, c.result as ElicitResult).toJSON()).toEqual(c.back);
+  });
+
+  it.each(results.invalidApprovalResults.map((c) => [c.name, c] as const))("refuses %s, never an approval", (_name, c) => {
+    const e = thrownValidation(() => fromMcpElicitResult(approval, c.result as ElicitResult));
+    expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
+  });
+
+  it.each(results.invalidApprovalAnswers.map((c) => [c.name, c] as const))("refuses to send %s", (_name, c) => {
+    const e = thrownValidation(() => toMcpElicitResult(Answer.fromJSON(c.answer), { request: approval }));
+    expect({ code: e.code, path: e.path, message: e.message }).toEqual({ code: c.code, path: c.path, message: c.message });
+  });
+
+  it("reads the text-box answer of the old form (output: \"yes\") as no approval", () => {
+    const e = thrownValidation(() => fromMcpElicitResult(approval, toMcpElicitResult(Answer.output(approval, "yes"))));
+    expect({ code: e.code, path: e.path }).toEqual({ code: "missing", path: "content.approved" });
+  });
+
+  it("takes URL mode's accept, which has no content, as the consent to an approval with a link", () => {
+    const link = Request.create({ kind: "approval", prompt: "Approve the OAuth grant", url: "https://consent.example.com/grant/7" });
+    expect(toMcpElicitation(link).mode).toBe("url");
+    expect(fromMcpElicitResult(link, { action: "accept" }).toJSON()).toEqual({ id: link.id, ok: true });
   });
 });
 
@@ -318,9 +372,40 @@ describe("a real MCP client and server, linked in memory", () => {
   });
 });
 
+describe("an approval through a real MCP client and server, linked in memory", () => {
+  async function ask(content: ElicitResult["content"]) {
+    const server = new Server({ name: "toolnexus-host", version: "1.0.0" }, { capabilities: {} });
+    const client = new Client({ name: "person-ui", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    // The person's UI as the SDK's client sends it: a ticked or unticked box.
+    client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept" as const, content }));
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    try {
+      const request = Request.create({ kind: "approval", prompt: "Deploy v2 to production?" });
+      return fromMcpElicitResult(request, await server.elicitInput(toMcpElicitation(request))).toJSON();
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  }
+
+  it("a ticked box approves", async () => {
+    expect(await ask({ approved: true })).toEqual({ id: expect.any(String), ok: true });
+  });
+
+  it("an unticked box declines", async () => {
+    expect(await ask({ approved: false })).toEqual({ id: expect.any(String), ok: false, reason: "declined" });
+  });
+
+  it("a typed word in place of the box never reaches the host: the SDK refuses it against the form", async () => {
+    await expect(ask({ output: "yes" })).rejects.toThrow(/does not match requested schema/);
+  });
+});
+
 describe("errors about a url never print it (links often carry tokens)", () => {
   it.each(["/login?token=SECRET", "https://alice:SECRET@auth.example.com/", "javascript:SECRET()", "https://auth.example.com/SECRET path"])("%s", (url) => {
     const e = thrownValidation(() => toMcpElicitation(new Request({ id: "r", kind: "authorization", prompt: "Log in", url })));
+    expect(e.path).toBe("url");
     expect(e.message).not.toContain("SECRET");
   });
 });

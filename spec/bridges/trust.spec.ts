@@ -104,7 +104,7 @@ describe("each field is read once: what is shown is what is stored", () => {
     const req = fromAgentsInterruption({ rawItem: raw.value as never });
     expect(raw.reads()).toBe(1);
     expect(req.data).toEqual({ toolName: "deploy", arguments: '{"env":"staging"}' });
-    expect(req.prompt).toBe('Approve the call to tool "deploy" with arguments {"env":"staging"}?');
+    expect(req.prompt).toBe('Approve the call to tool "deploy" with input {"env":"staging"}?');
   });
 
   it("fromAiSdkApprovalResponse reads approved once", () => {

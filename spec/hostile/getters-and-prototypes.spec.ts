@@ -301,9 +301,7 @@ describe("Object.prototype polluted with a field's name changes nothing", () => 
   };
 
   /** Readers left to another change, each with the reason. */
-  const NOT_YET: Record<string, string> = {
-    "onLoss toAiSdkApprovalResponse": "the bridges' own option reader (readOptions in ai-sdk-approvals.ts) is the bridges' half of issue 15",
-  };
+  const NOT_YET: Record<string, string> = {};
 
   type Outcome = { value: unknown } | { error: unknown };
   const run = (f: () => unknown): Outcome => {

@@ -33,7 +33,8 @@ async function connect(capabilities: ClientCapabilities, request: Request, answe
   const client = new Client({ name: "person-ui", version: "1.0.0" }, { capabilities });
   client.setRequestHandler(ElicitRequestSchema, async (req) => {
     seen.push(req.params);
-    return toMcpElicitResult(answer(fromMcpElicitation(req.params)));
+    const asked = fromMcpElicitation(req.params);
+    return toMcpElicitResult(answer(asked), { request: asked });
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -42,15 +43,28 @@ async function connect(capabilities: ClientCapabilities, request: Request, answe
 }
 
 describe("toMcpElicitation with the client's capabilities, through a real McpServer and a form-only Client", () => {
-  it("sends a request with a url in form mode, the url in the message, and the SDK accepts it", async () => {
-    const { call, seen, server, close } = await connect({ elicitation: {} }, link, (r) => Answer.output(r, "done"));
+  it("sends an approval with a url in form mode, the url in the message, a yes/no box, and the SDK accepts it", async () => {
+    const { call, seen, server, close } = await connect({ elicitation: {} }, link, (r) => Answer.accept(r));
     try {
       expect(server.server.getClientCapabilities()?.elicitation).toEqual({ form: {} });
       const result = await call();
-      expect(result.output).toBe('answered: {"output":"done"}');
+      expect(result.output).toBe("answered: {}");
       expect(seen).toEqual([
-        { mode: "form", message: "Review the change, then confirm\nhttps://review.example.com/c/42", requestedSchema: { type: "object", properties: { output: { type: "string" } }, required: ["output"] } },
+        {
+          mode: "form",
+          message: "Review the change, then confirm\nhttps://review.example.com/c/42",
+          requestedSchema: { type: "object", properties: { approved: { type: "boolean", title: "Review the change, then confirm" } }, required: ["approved"] },
+        },
       ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("carries a refusal of the approval back as declined", async () => {
+    const { call, close } = await connect({ elicitation: {} }, link, (r) => Answer.decline(r));
+    try {
+      expect((await call()).output).toBe("refused: declined");
     } finally {
       await close();
     }

@@ -116,8 +116,9 @@ describe("a LangGraph node that suspends on a toolnexus Request", () => {
     const { app } = graph([requestA, requestB]);
     const pending = ((await app.invoke({}, { configurable: { thread_id: "checks" } })) as Paused).__interrupt__!;
     const missing = thrownValidation(() => toLangGraphResume([Answer.accept(requestA)], pending));
-    expect(missing.code).toBe("missing");
-    expect(missing.path).toMatch(/^interrupts\[[01]\]$/);
+    expect(missing.code).toBe("invalid-value");
+    expect(missing.path).toMatch(/^interrupts\[[01]\]\.value\.id$/);
+    expect(missing.message).toContain('The request "deploy-web" has no answer');
     const stray = thrownValidation(() => toLangGraphResume([Answer.accept(requestA), Answer.accept(requestB), Answer.accept("other")], pending));
     expect({ code: stray.code, path: stray.path }).toEqual({ code: "invalid-value", path: "[2].id" });
     const twice = thrownValidation(() => toLangGraphResume([Answer.accept(requestA), Answer.decline(requestA)], pending));
@@ -218,7 +219,7 @@ describe("createAgent's human-in-the-loop middleware", () => {
     };
     const requests = fromLangChainHitlRequest(paused.__interrupt__[0]!);
     const missing = thrownValidation(() => toLangChainHitlResponse(requests, [Answer.accept(requests[0]!)]));
-    expect({ code: missing.code, path: missing.path }).toEqual({ code: "missing", path: "answers" });
+    expect({ code: missing.code, path: missing.path }).toEqual({ code: "invalid-value", path: "requests[1].id" });
     const other = thrownValidation(() => toLangChainHitlResponse(requests, [Answer.accept(requests[0]!), Answer.accept(requests[1]!), Answer.accept("elsewhere:0")]));
     expect({ code: other.code, path: other.path }).toEqual({ code: "invalid-value", path: "answers[2].id" });
     // notify allows approve and reject only: editing it is refused before any decision is made.
@@ -238,7 +239,7 @@ describe("createAgent's human-in-the-loop middleware", () => {
       },
     };
     const requests = fromLangChainHitlRequest(interruptEntry);
-    expect(requests[0]!.prompt).toBe('Approve the call to tool "deploy" with arguments {"env":"prod"}?');
+    expect(requests[0]!.prompt).toBe('Approve the call to tool "deploy" with input {"env":"prod"}?');
     const answers = [Answer.fromJSON({ id: requests[0]!.id, ok: false, reason: "declined", data: { reason: "not today" } }), Answer.decline(requests[1]!, "expired")];
     expect(toLangChainHitlResponse(requests, answers)).toEqual({ decisions: [{ type: "reject", message: "not today" }, { type: "reject", message: "expired" }] });
   });
@@ -250,7 +251,7 @@ describe("createAgent's human-in-the-loop middleware", () => {
       get: () => (++reads === 1 ? "staging" : "prod"),
     });
     const [request] = fromLangChainHitlRequest({ id: "i", value: { actionRequests: [{ name: "deploy", args }], reviewConfigs: [{ actionName: "deploy", allowedDecisions: ["approve"] }] } });
-    expect(request!.prompt).toBe('Approve the call to tool "deploy" with arguments {"env":"staging"}?');
+    expect(request!.prompt).toBe('Approve the call to tool "deploy" with input {"env":"staging"}?');
     expect(request!.data).toEqual({ toolName: "deploy", args: { env: "staging" }, allowedDecisions: ["approve"] });
     expect(reads).toBe(1);
   });
