@@ -410,7 +410,7 @@ export function toMcpInputResponses(answers: readonly AnyAnswer[], requests: rea
           };
     let result: McpElicitResult;
     try {
-      result = toMcpElicitResult(answer, { onLoss }); // BRIDGES: { request: reqs[i], onLoss } once toMcpElicitResult takes the request
+      result = toMcpElicitResult(answer, { request: reqs[i], onLoss });
     } catch (e) {
       throw rerooted(e, at);
     }
