@@ -5,7 +5,7 @@
  * @module
  */
 
-import { located } from "./path";
+import { joinPath, located } from "./path";
 
 /** Codes a {@link ValidationError} carries. */
 export type ValidationErrorCode =
@@ -210,4 +210,19 @@ export function partError(code: ToolnexusErrorCode, path: string, problem: strin
  */
 export function raise(code: ValidationErrorCode, path: string, problem: string, fix: string, cause?: unknown): never {
   throw new ValidationError(code, `${located(problem, path)}. ${fix}`, cause === undefined ? { path } : { path, cause });
+}
+
+/**
+ * What a reader of one entry threw, as the reader of the whole value reports it: a toolnexus error is made
+ * again below `at` (its path joined to `at`, `action` below `inputResponses.r1` being
+ * `inputResponses.r1.action`; its message followed by `(in <at>)`; its class and code kept, the original as
+ * its `cause`); anything else is returned as it is, to be thrown as it was. For a bridge that reads each entry
+ * of a host's value with the reader of one entry.
+ *
+ * @internal
+ */
+export function rerooted(e: unknown, at: string): unknown {
+  if (!(e instanceof ToolnexusError) || at === "") return e;
+  const Ctor = e instanceof ContentPartError ? ContentPartError : e instanceof ValidationError ? ValidationError : ToolnexusError;
+  return new Ctor(e.code, `${e.message} (in ${at})`, { path: joinPath(at, e.path), cause: e });
 }

@@ -79,6 +79,21 @@ export type {
   ToMcpElicitationOptions,
   ToMcpElicitResultOptions,
 } from "./mcp-elicitation";
+export { fromMcpInputRequired, fromMcpInputResponses, toMcpInputRequired, toMcpInputResponses } from "./mcp-input-required";
+export type {
+  FromMcpInputRequiredOptions,
+  McpInputElicitParams,
+  McpInputRequest,
+  McpInputRequestInput,
+  McpInputRequired,
+  McpInputRequiredInput,
+  McpInputRequiredResult,
+  McpInputResponses,
+  McpInputResponsesInput,
+  McpInputUrlParams,
+  ToMcpInputRequiredOptions,
+  ToMcpInputResponsesOptions,
+} from "./mcp-input-required";
 export type {
   McpBooleanSchema,
   McpElicitationSchema,
