@@ -38,8 +38,8 @@ describe("toAgentsToolOutput", () => {
       { type: "text", text: "see attached" },
       { type: "image", image: { data: PNG, mediaType: "image/png" } },
       { type: "text", text: "a caption" },
-      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-2" } },
-      { type: "file", file: { url: "https://example.com/spec.pdf", filename: "part-3" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-2.pdf" } },
+      { type: "file", file: { url: "https://example.com/spec.pdf", filename: "part-3.pdf" } },
       { type: "image", image: { url: "https://example.com/a.webp" } },
     ]);
     for (const item of out as AgentsToolOutputItem[]) expect(sdkItem(item)).toEqual(item);
@@ -81,7 +81,7 @@ describe("toAgentsToolOutput", () => {
   it("reads a result's JSON shape", () => {
     expect(toAgentsToolOutput(JSON.parse(JSON.stringify(ToolResult.ok("x", { parts: [pdf] }))))).toEqual([
       { type: "text", text: "x" },
-      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-0" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-0.pdf" } },
     ]);
   });
 
