@@ -4,7 +4,6 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
-import { isGenuineResult } from "../marks";
 import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
@@ -217,7 +216,6 @@ function callString(v: unknown, path: string, key: string, example: string): str
 function resultAt(value: unknown, path: string): ToolResult {
   const at = `${path}.result`;
   if (value === undefined) raise("missing", at, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
-  if (isGenuineResult(value)) return value as ToolResult;
   try {
     return asResult(value, "toOpenAIChatMessages");
   } catch (e) {

@@ -9,7 +9,7 @@
 // lib/"). Internal to `toolnexus/providers`.
 import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
-import { losePart, overCap, reportLoss, Refusal } from "./loss";
+import { losePart, overCap, reportLoss, type Refusal } from "./loss";
 import { namedOption, notAnObject, optionalString, requireString, sharedOptions, type Context } from "./options";
 import { asTypedPart, isBlank, type DataFields, type UrlFields } from "./part-output";
 
@@ -52,8 +52,11 @@ export interface ProjectionTable<B, O> {
   readonly keys?: readonly string[];
   /** How a text block is written: the output's, a text part's, a lost part's placeholder. */
   readonly text: (text: string) => B;
-  /** How a part other than text is written: its block, or the {@link Refusal} (made at load) of a part it cannot carry. */
-  readonly part: (part: MediaPart, index: number) => B | Refusal;
+  /**
+   * How a part other than text is written: its block (an object), or the {@link Refusal} (a reason, made at
+   * load) of a part it cannot carry.
+   */
+  readonly part: (part: MediaPart, index: number) => Exclude<B, string> | Refusal;
   /**
    * The target's block for each media type that has no name field, as the reason of a name loss names it
    * (`{ image: "an Anthropic image block" }`): a named part of that type arrives without its name, reported.
@@ -68,7 +71,7 @@ export interface Projection<B, O = unknown> extends Context {
   /** Every option key it knows: the shared three, its ids and its other keys. */
   readonly options: OptionKeys<string>;
   readonly text: (text: string) => B;
-  readonly part: (part: MediaPart, index: number) => B | Refusal;
+  readonly part: (part: MediaPart, index: number) => Exclude<B, string> | Refusal;
   /** The reason of a name loss for each media type whose block has no name field. */
   readonly imageName: string | undefined;
   readonly audioName: string | undefined;
@@ -156,7 +159,7 @@ export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: r
       else out.push(proj.text(p.text));
     } else {
       const v = proj.part(p, i);
-      if (v instanceof Refusal) lose(proj, ctx, part, i, v.reason, prefix, out);
+      if (typeof v === "string") lose(proj, ctx, part, i, v, prefix, out);
       else {
         if (p.name !== undefined) lostName(proj, ctx, p, i, prefix);
         out.push(v);

@@ -60,6 +60,33 @@ describe("toAgentsToolOutput", () => {
     }
   });
 
+  it("a blank text part is a loss, and a blank output left out of the list is reported (no blank text item)", () => {
+    const { losses, onLoss } = collectLosses();
+    const out = toAgentsToolOutput(ToolResult.ok(" ", { parts: [ContentPart.text("\n"), image] }), { onLoss });
+    expect(out).toEqual([
+      { type: "text", text: "[unsupported text part (1 characters)]" },
+      { type: "image", image: { data: PNG, mediaType: "image/png" } },
+    ]);
+    expect(losses.map((l) => [l.path, l.reason])).toEqual([
+      ["parts[0]", "a blank text block is never sent"],
+      ["parts[1].name", "an Agents image output carries no name; the image is sent without it"],
+      ["output", "a blank text block is never sent, so the blank output was left out"],
+    ]);
+  });
+
+  it("names a file without a name part-<index>.<ext>, or part-<index> when the media table has no extension for it", () => {
+    const notes = ContentPart.fromBase64("aGk=", { mimeType: "text/plain" });
+    expect(toAgentsToolOutput(ToolResult.ok("x", { parts: [notes, pdf] }))).toEqual([
+      { type: "text", text: "x" },
+      { type: "file", file: { data: "aGk=", mediaType: "text/plain", filename: "part-0" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-1.pdf" } },
+    ]);
+  });
+
+  it("refuses an option key it does not know", () => {
+    expect(thrownBy(() => toAgentsToolOutput(ToolResult.ok("x"), { unsuported: "omit" } as never))).toMatchObject({ name: "ValidationError", code: "invalid-value", path: "options.unsuported" });
+  });
+
   it("audio is a loss under the usual policy", () => {
     const result = ToolResult.ok("clip", { parts: [wav] });
     const { losses, onLoss } = collectLosses();
