@@ -6,10 +6,11 @@
  *
  * @module
  */
-import type { ToolResult } from "../tool-result";
-import { asResult, projection, projectionContext, type Context } from "./options";
-import { loseAs, reportLoss, type ProjectionOptions } from "./loss";
-import { appendParts, type TypedPart } from "./part-output";
+import type { AnyToolResult } from "../tool-result";
+import { asResult } from "./options";
+import { refusal, type ProjectionOptions, type Refusal } from "./loss";
+import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
+import { defineProjection, openProjection, writeBlocks, type MediaPart } from "./projection";
 
 /** A `text` tool output. */
 export type AgentsToolOutputText = { type: "text"; text: string };
@@ -32,8 +33,17 @@ export type AgentsToolOutput = string | AgentsToolOutputItem[];
 /** Options of {@link toAgentsToolOutput}: the shared `unsupported`, `onLoss` and `maxBytes`. */
 export type AgentsToolOutputOptions = ProjectionOptions;
 
-const SPEC = projection("openai-agents", "OpenAI Agents", "toAgentsToolOutput");
-const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+const NO_AUDIO = refusal("an Agents function tool's output has no audio item");
+
+const AGENTS = defineProjection<AgentsToolOutputItem, never>({
+  provider: "openai-agents",
+  label: "OpenAI Agents",
+  fn: "toAgentsToolOutput",
+  text: (text) => ({ type: "text", text }),
+  part: agentsItem,
+  // A file output has a filename; the SDK's image output has no name.
+  nameless: { image: "an Agents image output" },
+});
 
 /**
  * What an OpenAI Agents function tool's `execute` returns for a `ToolResult`.
@@ -42,12 +52,13 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * structured tool outputs: a `text` item of the output (left out when empty), then one item per part in
  * order: `text` for a text part; `image` (`{ data, mediaType }` or `{ url }`) for a png, jpeg, gif or webp
  * image; `file` (`{ data, mediaType, filename }` or `{ url, filename }`) for a file, its `filename` the
- * part's name, else `part-<index>`.
+ * part's name, else `part-<index>.<ext>` with the media table's extension (`part-<index>` without one).
  *
  * The SDK's image output has no name: a named image's name is reported to `onLoss` (path `parts[i].name`,
  * no placeholder, since the image itself arrives; the `unsupported` policy applies to whole parts only).
  * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function tool's output has no audio
- * item), an image of another type (the Responses API reads those four), and any part over `maxBytes`.
+ * item), an image of another type (the Responses API reads those four), a blank text part, and any part
+over `maxBytes`.
  * Metadata is never sent, nor is the result's JSON: return this, never the `ToolResult` itself (the SDK
  * would send its `toJSON`, metadata and base64 included, to the model as text). The agent has no error
  * flag: an error result's output is sent as the tool wrote it.
@@ -70,35 +81,23 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toAgentsToolOutput(result: ToolResult<any>, options?: AgentsToolOutputOptions): AgentsToolOutput {
-  const ctx = projectionContext(options, SPEC);
+export function toAgentsToolOutput(result: AnyToolResult, options?: AgentsToolOutputOptions): AgentsToolOutput {
+  const ctx = openProjection(AGENTS, options);
   const r = asResult(result, "toAgentsToolOutput");
-  if (r.parts === null) return r.output;
-  const items: AgentsToolOutputItem[] = [];
-  if (r.output !== "") items.push({ type: "text", text: r.output });
-  const head = items.length;
-  appendParts(ctx, r.parts, toAgentsItem, agentsText, items);
-  // Every part left out: the output alone, as for a result without parts (an empty list is not an output).
-  return items.length === head ? r.output : items;
+  // Without parts, or when every part was left out, the output alone (an empty list is not an output).
+  return writeBlocks(AGENTS, ctx, r.output, r.parts) ?? r.output;
 }
 
-/** A lost part's placeholder, as a `text` item. */
-const agentsText = (text: string): AgentsToolOutputText => ({ type: "text", text });
-
-function toAgentsItem(ctx: Context, p: TypedPart, index: number): AgentsToolOutputItem | undefined {
+function agentsItem(p: MediaPart, index: number): AgentsToolOutputItem | Refusal {
   switch (p.type) {
-    case "text":
-      return p.text === "" ? undefined : { type: "text", text: p.text };
     case "image":
-      if (!IMAGE_TYPES.includes(p.mimeType)) return loseAs(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, agentsText);
-      if (p.name !== undefined) reportLoss(ctx, `parts[${index}].name`, "an Agents image output carries no name; the image is sent without it", p, undefined);
+      if (!OPENAI_IMAGES.has(p.mimeType)) return OPENAI_IMAGES.refusal;
       return { type: "image", image: p.data !== undefined ? { data: p.data, mediaType: p.mimeType } : { url: p.url } };
     case "file": {
-      const filename = p.name ?? `part-${index}`;
+      const filename = nameOrFallback(p, index);
       return { type: "file", file: p.data !== undefined ? { data: p.data, mediaType: p.mimeType, filename } : { url: p.url, filename } };
     }
     default:
-      return loseAs(ctx, index, p, "an Agents function tool's output has no audio item", agentsText);
+      return NO_AUDIO;
   }
 }

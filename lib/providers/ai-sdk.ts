@@ -3,10 +3,11 @@
  *
  * @module
  */
-import type { ToolResult } from "../tool-result";
-import { asResult, projection, projectionContext, type Context } from "./options";
-import { losePart, type ProjectionOptions } from "./loss";
-import { appendParts, joinLines, type TypedPart } from "./part-output";
+import type { AnyToolResult } from "../tool-result";
+import { asResult } from "./options";
+import { refusal, type ProjectionOptions } from "./loss";
+import { joinLines } from "./part-output";
+import { defineProjection, openProjection, writeBlocks, writeParts, type MediaPart } from "./projection";
 
 /** A `text` item of a `content` output. */
 export type AiSdkTextItem = { type: "text"; text: string };
@@ -31,7 +32,24 @@ export type AiSdkToolResultOutput =
 /** Options of {@link toAiSdk}. */
 export type AiSdkOptions = ProjectionOptions;
 
-const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
+/** A success: a `content` list of `text` and `file` items. Every part has a field for its name (`filename`). */
+const AI_SDK = defineProjection<AiSdkContentItem, never>({
+  provider: "ai-sdk",
+  label: "The AI SDK",
+  fn: "toAiSdk",
+  text: (text) => ({ type: "text", text }),
+  part: aiSdkItem,
+});
+
+/** An error: text only, so every media part is a loss; its text parts and placeholders are lines of the text. */
+const TEXT_ONLY = refusal("the AI SDK's error output is text only");
+const AI_SDK_ERROR = defineProjection<string, never>({
+  provider: "ai-sdk",
+  label: "The AI SDK",
+  fn: "toAiSdk",
+  text: (text) => text,
+  part: () => TEXT_ONLY,
+});
 
 /**
  * Projects a result onto the Vercel AI SDK's tool-result output (the `output` of a `tool-result` part, or
@@ -46,8 +64,8 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  *
  * An error is `{ type: "error-text", value }`, the output with any text parts appended on their own lines:
  * the AI SDK cannot carry media on an error, so every media part of an error is a loss, handled by
- * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`
- * is a loss too. Metadata is never sent.
+ * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`,
+ * and a blank text part, is a loss too. Metadata is never sent.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -64,38 +82,20 @@ const SPEC = projection("ai-sdk", "The AI SDK", "toAiSdk");
  * });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toAiSdk(result: ToolResult<any>, options?: AiSdkOptions): AiSdkToolResultOutput {
-  const ctx = projectionContext(options, SPEC);
+export function toAiSdk(result: AnyToolResult, options?: AiSdkOptions): AiSdkToolResultOutput {
+  const ctx = openProjection(AI_SDK, options);
   const r = asResult(result, "toAiSdk");
-  const parts = r.parts;
   if (r.isError) {
     const lines: string[] = [r.output];
-    if (parts !== null) appendParts(ctx, parts, errorLine, line, lines);
+    if (r.parts !== null) writeParts(AI_SDK_ERROR, ctx, r.parts, lines);
     return { type: "error-text", value: joinLines(lines) };
   }
-  if (parts === null) return { type: "text", value: r.output };
-  const items: AiSdkContentItem[] = [];
-  if (r.output !== "") items.push({ type: "text", text: r.output });
-  const head = items.length;
-  appendParts(ctx, parts, toAiSdkItem, aiSdkText, items);
-  // Every part left out: the output alone, as for a result without parts.
-  return items.length === head ? { type: "text", value: r.output } : { type: "content", value: items };
+  // Without parts, or when every part was left out, the output alone.
+  const items = writeBlocks(AI_SDK, ctx, r.output, r.parts);
+  return items === undefined ? { type: "text", value: r.output } : { type: "content", value: items };
 }
 
-/** A part of an error as a line of its text: a text part's text, else a loss (placeholder or nothing). */
-function errorLine(ctx: Context, p: TypedPart, index: number): string | undefined {
-  return p.type === "text" ? p.text : losePart(ctx, index, p, "the AI SDK's error output is text only");
-}
-
-/** A lost part's placeholder, as a line of the error text. */
-const line = (text: string): string => text;
-
-/** A lost part's placeholder, as a `text` item. */
-const aiSdkText = (text: string): AiSdkTextItem => ({ type: "text", text });
-
-function toAiSdkItem(_ctx: Context, p: TypedPart): AiSdkContentItem | undefined {
-  if (p.type === "text") return { type: "text", text: p.text };
+function aiSdkItem(p: MediaPart): AiSdkFileItem {
   const item: AiSdkFileItem = {
     type: "file",
     data: p.data !== undefined ? { type: "data", data: p.data } : { type: "url", url: new URL(p.url) },

@@ -4,14 +4,14 @@
  * @module
  */
 import { decodeBase64 } from "../base64";
-import type { ContentPart } from "../content-part";
-import type { ToolResult } from "../tool-result";
-import { asResult, idOption, projection, projectionContext, type Context } from "./options";
-import { loseAs, reportLoss, type ProjectionOptions } from "./loss";
-import { appendParts, isBlank, type DataFields, type TypedPart, type UrlFields } from "./part-output";
+import type { AnyToolResult } from "../tool-result";
+import { asResult } from "./options";
+import { refusal, reportLoss, type ProjectionOptions, type Refusal } from "./loss";
+import { isBlank } from "./part-output";
+import { ANTHROPIC_IMAGES, type AnthropicImageMediaType } from "./media-set";
+import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
 
-/** The image types Anthropic's `image` block accepts: a closed set. */
-export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+export type { AnthropicImageMediaType } from "./media-set";
 
 /** A `text` block. */
 export type AnthropicTextBlock = { type: "text"; text: string };
@@ -52,15 +52,28 @@ export interface AnthropicOptions extends ProjectionOptions {
   toolUseId: string;
 }
 
-const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
-const isImageType = (mime: string): mime is AnthropicImageMediaType =>
-  mime === "image/png" || mime === "image/jpeg" || mime === "image/gif" || mime === "image/webp";
-
 /** What an error result says when it has nothing to say: Anthropic refuses an error `tool_result` without content. */
 export const ANTHROPIC_EMPTY_ERROR = "The tool returned an error without a message.";
 
-const SPEC = projection("anthropic", "Anthropic", "toAnthropic");
-const blank = isBlank;
+const TOOL_USE_ID = idKey("toolUseId", (o: AnthropicOptions) => o.toolUseId, '"toolu_01A09q90qw90lq917835lq9"');
+
+/** What Anthropic cannot carry, each loss's reason made once. */
+const NO_AUDIO = refusal("Anthropic has no audio block");
+const TEXT_BY_URL = refusal("Anthropic's document blocks take plain text only as data, not by URL");
+const NOT_UTF8 = refusal("the text/plain data is not valid UTF-8");
+const OTHER_FILE = refusal("Anthropic's document blocks take only application/pdf and text/plain");
+
+const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>({
+  provider: "anthropic",
+  label: "Anthropic",
+  fn: "toAnthropic",
+  ids: [TOOL_USE_ID],
+  text: (text) => ({ type: "text", text }),
+  part: anthropicBlock,
+  // A document block is titled by the part's name; an image block has no name field.
+  nameless: { image: "an Anthropic image block" },
+  blankText: "Anthropic refuses a blank text block",
+});
 
 /**
  * Projects a result onto an Anthropic `tool_result` block.
@@ -90,61 +103,32 @@ const blank = isBlank;
  * messages.push({ role: "user", content: [block] });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toAnthropic(result: ToolResult<any>, options: AnthropicOptions): AnthropicToolResult {
-  const ctx = projectionContext(options, SPEC);
-  const toolUseId = idOption(options, "toolUseId", readToolUseId, "toAnthropic", '"toolu_01A09q90qw90lq917835lq9"');
+export function toAnthropic(result: AnyToolResult, options: AnthropicOptions): AnthropicToolResult {
+  const ctx = openProjection(ANTHROPIC, options);
+  const toolUseId = readId(ANTHROPIC, options, TOOL_USE_ID);
   const r = asResult(result, "toAnthropic");
-  const output = blank(r.output) ? "" : r.output;
-  if (output === "" && r.output !== "") reportLoss(ctx, "output", "Anthropic refuses a blank text block, so the blank output was left out", undefined, undefined);
-  let content: string | AnthropicToolResultContent[] | undefined = output === "" ? undefined : output;
-  if (r.parts !== null) {
-    const blocks: AnthropicToolResultContent[] = [];
-    if (output !== "") blocks.push({ type: "text", text: output });
-    const head = blocks.length;
-    appendParts(ctx, r.parts, toAnthropicBlock, anthropicText, blocks);
-    // Every part left out: the output alone, as for a result without parts.
-    if (blocks.length > head) content = blocks;
-  }
-  if (content === undefined) {
-    if (!r.isError) return { type: "tool_result", tool_use_id: toolUseId, is_error: false };
-    content = ANTHROPIC_EMPTY_ERROR;
-  }
-  return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
+  // Anthropic refuses a blank text block, and a blank string content too: a blank output is left out.
+  const output = isBlank(r.output) ? "" : r.output;
+  if (output === "" && r.output !== "") reportLoss(ctx, "output", ANTHROPIC.blankOutput);
+  // With parts, the blocks; without, or when every part was left out, the output alone.
+  const content = writeBlocks(ANTHROPIC, ctx, output, r.parts) ?? (output === "" ? undefined : output);
+  if (content !== undefined) return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
+  if (!r.isError) return { type: "tool_result", tool_use_id: toolUseId, is_error: false };
+  return { type: "tool_result", tool_use_id: toolUseId, content: ANTHROPIC_EMPTY_ERROR, is_error: true };
 }
 
-const readToolUseId = (o: AnthropicOptions): unknown => o.toolUseId;
-
-/** A lost part's placeholder, as a text block. */
-const anthropicText = (text: string): AnthropicTextBlock => ({ type: "text", text });
-
-function toAnthropicBlock(ctx: Context, p: TypedPart, index: number): AnthropicToolResultContent | undefined {
-  // Kept small so that it inlines: the common case here, the rest in `otherBlock`.
-  if (p.type === "image" && isImageType(p.mimeType)) {
-    return p.data !== undefined
-      ? { type: "image", source: { type: "base64", media_type: p.mimeType, data: p.data } }
-      : { type: "image", source: { type: "url", url: p.url } };
+/** A part other than text as Anthropic's block: an image of its set, a PDF or plain-text document; else its loss. */
+function anthropicBlock(p: MediaPart): AnthropicToolResultContent | Refusal {
+  // Kept small so that it inlines: the common case here, the rest in `documentBlock`.
+  if (p.type === "image") {
+    const mime = p.mimeType;
+    if (!ANTHROPIC_IMAGES.has(mime)) return ANTHROPIC_IMAGES.refusal;
+    return p.data !== undefined ? { type: "image", source: { type: "base64", media_type: mime, data: p.data } } : { type: "image", source: { type: "url", url: p.url } };
   }
-  return otherBlock(ctx, p, index);
+  return p.type === "file" ? documentBlock(p) : NO_AUDIO;
 }
 
-function otherBlock(ctx: Context, p: TypedPart, index: number): AnthropicToolResultContent | undefined {
-  if (p.type === "text") return blank(p.text) ? loseAs(ctx, index, p, "Anthropic refuses a blank text block", anthropicText) : { type: "text", text: p.text };
-  const mime = p.mimeType;
-  switch (p.type) {
-    case "image":
-      if (!isImageType(mime)) return loseAs(ctx, index, p, `Anthropic's image blocks take only ${IMAGE_TYPES.join(", ")}`, anthropicText);
-      return p.data !== undefined
-        ? { type: "image", source: { type: "base64", media_type: mime, data: p.data } }
-        : { type: "image", source: { type: "url", url: p.url } };
-    case "file":
-      return documentBlock(ctx, p, index);
-    default:
-      return loseAs(ctx, index, p, "Anthropic has no audio block", anthropicText);
-  }
-}
-
-function documentBlock(ctx: Context, p: ContentPart & (DataFields | UrlFields), index: number): AnthropicToolResultContent | undefined {
+function documentBlock(p: MediaPart): AnthropicDocumentBlock | Refusal {
   let block: AnthropicDocumentBlock;
   if (p.mimeType === "application/pdf") {
     block =
@@ -152,12 +136,12 @@ function documentBlock(ctx: Context, p: ContentPart & (DataFields | UrlFields), 
         ? { type: "document", source: { type: "base64", media_type: "application/pdf", data: p.data } }
         : { type: "document", source: { type: "url", url: p.url } };
   } else if (p.mimeType === "text/plain") {
-    if (p.data === undefined) return loseAs(ctx, index, p, "Anthropic's document blocks take plain text only as data, not by URL", anthropicText);
+    if (p.data === undefined) return TEXT_BY_URL;
     const text = utf8(p.data);
-    if (text === undefined) return loseAs(ctx, index, p, "the text/plain data is not valid UTF-8", anthropicText);
+    if (text === undefined) return NOT_UTF8;
     block = { type: "document", source: { type: "text", media_type: "text/plain", data: text } };
   } else {
-    return loseAs(ctx, index, p, "Anthropic's document blocks take only application/pdf and text/plain", anthropicText);
+    return OTHER_FILE;
   }
   if (p.name !== undefined) block.title = p.name;
   return block;

@@ -3,10 +3,12 @@
  *
  * @module
  */
-import type { ToolResult } from "../tool-result";
-import { asResult, idOption, namedOption, optionalString, projection, projectionContext, type Context } from "./options";
-import { losePart, type ProjectionOptions } from "./loss";
-import { joinLines, splitParts, type TypedPart } from "./part-output";
+import type { AnyToolResult } from "../tool-result";
+import { asResult } from "./options";
+import type { ProjectionOptions, Refusal } from "./loss";
+import { joinLines } from "./part-output";
+import { GEMINI_MEDIA } from "./media-set";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -32,10 +34,21 @@ export interface GeminiOptions extends ProjectionOptions {
   id?: string;
 }
 
-const SPEC = projection("gemini", "Gemini", "toGemini");
+const NAME = idKey("name", (o: GeminiOptions) => o.name, '"get_weather"');
+const ID = idKey("id", (o: GeminiOptions) => o.id, '"call_1"');
 
-/** The types Gemini's multimodal function responses read. */
-const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"];
+/**
+ * Text parts and placeholders are lines of the `output`/`error` text (a function response part holds media
+ * only); media goes into `functionResponse.parts`, each named by its `displayName`.
+ */
+const GEMINI = defineProjection<string | GeminiFunctionResponsePart, GeminiOptions>({
+  provider: "gemini",
+  label: "Gemini",
+  fn: "toGemini",
+  ids: [NAME, ID],
+  text: (text) => text,
+  part: geminiPart,
+});
 
 /**
  * Projects a result onto a Gemini `Part` holding a `functionResponse`.
@@ -46,8 +59,8 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * `displayName` when the part has a name.
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: a type outside the ones Gemini's function
- * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), and any part over
- * `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
+ * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), a blank text part,
+ * and any part over `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -61,16 +74,19 @@ const MEDIA_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp",
  * contents.push({ role: "user", parts: [part] });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toGemini(result: ToolResult<any>, options: GeminiOptions): GeminiPart {
-  const ctx = projectionContext(options, SPEC);
-  // Each read only as an own property (Object.prototype.name is no option).
-  const name = idOption(options, "name", readName, "toGemini", '"get_weather"');
-  const id = optionalString(namedOption(options, "id", readId), "id", '"call_1"');
+export function toGemini(result: AnyToolResult, options: GeminiOptions): GeminiPart {
+  const ctx = openProjection(GEMINI, options);
+  const name = readId(GEMINI, options, NAME);
+  const id = readOptionalId(options, ID);
   const r = asResult(result, "toGemini");
-  const lines: string[] = [r.output];
+  const items: (string | GeminiFunctionResponsePart)[] = [r.output];
+  if (r.parts !== null) writeParts(GEMINI, ctx, r.parts, items);
+  const lines: string[] = [];
   const media: GeminiFunctionResponsePart[] = [];
-  if (r.parts !== null) splitParts(ctx, r.parts, toGeminiPart, "", lines, media);
+  for (const item of items) {
+    if (typeof item === "string") lines.push(item);
+    else media.push(item);
+  }
   const text = joinLines(lines);
   const fr: GeminiFunctionResponse = { name, response: r.isError ? { error: text } : { output: text } };
   if (id !== undefined) fr.id = id;
@@ -78,13 +94,9 @@ export function toGemini(result: ToolResult<any>, options: GeminiOptions): Gemin
   return { functionResponse: fr };
 }
 
-const readName = (o: GeminiOptions): unknown => o.name;
-const readId = (o: GeminiOptions): unknown => o.id;
-
-function toGeminiPart(ctx: Context, p: TypedPart, index: number): GeminiFunctionResponsePart | string | undefined {
-  if (p.type === "text") return p.text;
+function geminiPart(p: MediaPart): GeminiFunctionResponsePart | Refusal {
   const mime = p.mimeType;
-  if (!MEDIA_TYPES.includes(mime)) return losePart(ctx, index, p, `Gemini's function responses read only ${MEDIA_TYPES.join(", ")}`);
+  if (!GEMINI_MEDIA.has(mime)) return GEMINI_MEDIA.refusal;
   if (p.data !== undefined) {
     return { inlineData: p.name === undefined ? { mimeType: mime, data: p.data } : { mimeType: mime, data: p.data, displayName: p.name } };
   }

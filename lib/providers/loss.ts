@@ -117,21 +117,15 @@ export function reportLoss(to: LossTarget, path: string, reason: string, part?: 
 }
 
 /**
- * Why a projection's table cannot carry a part, made once at load ({@link refusal}): what a part writer returns
- * instead of a block, so that the one parts loop (projection.ts) handles the loss by the policy.
+ * Why a projection's table cannot carry a part: the loss's reason, in words (`"Anthropic has no audio block"`),
+ * made once at load ({@link refusal}). A part writer returns it instead of a block (its blocks are objects,
+ * so a string is a refusal), and the one parts loop (projection.ts) handles the loss by the policy.
  */
-export class Refusal {
-  /** The loss's reason, in words: `"Anthropic has no audio block"`. */
-  readonly reason: string;
-  constructor(reason: string) {
-    this.reason = reason;
-    Object.freeze(this);
-  }
-}
+export type Refusal = string;
 
 /** A {@link Refusal} with this reason. Call once, at load: a part writer returns the same one on every call. */
 export function refusal(reason: string): Refusal {
-  return new Refusal(reason);
+  return reason;
 }
 
 /** `[unsupported audio part (audio/wav, 41984 bytes)]`: what stands in for a lost part. Never the data. */

@@ -22,9 +22,13 @@ export interface MediaSet<M extends string = string> {
  * (`(listed) => \`OpenAI reads only ${listed} images\``). Call once, at load.
  */
 export function mediaSet<const M extends string>(mimeTypes: readonly M[], reason: (listed: string) => string): MediaSet<M> {
-  const known = new Set<string>(mimeTypes);
+  const known: readonly string[] = Object.freeze(mimeTypes.slice());
   const listed = mimeTypes.join(", ");
-  const has = (mimeType: string): mimeType is M => known.has(mimeType);
+  // A loop of string compares: for a handful of types, cheaper than a Set's hash look-up (once per part).
+  const has = (mimeType: string): mimeType is M => {
+    for (let i = 0; i < known.length; i++) if (known[i] === mimeType) return true;
+    return false;
+  };
   return Object.freeze({ mimeTypes: Object.freeze(mimeTypes.slice()), listed, refusal: refusal(reason(listed)), has });
 }
 

@@ -4,15 +4,15 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
-import { isGenuineResult } from "../marks";
-import type { ContentPart } from "../content-part";
 import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
-import type { ToolResult } from "../tool-result";
-import { asResult, idOption, projection, projectionContext, type Context } from "./options";
-import { losePart, type ProjectionOptions } from "./loss";
-import { dataUrl, fallbackName, splitParts, type TypedPart } from "./part-output";
+import type { AnyToolResult, ToolResult } from "../tool-result";
+import { asResult, type Context } from "./options";
+import { refusal, type ProjectionOptions, type Refusal } from "./loss";
+import { dataUrl, isBlank } from "./part-output";
+import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
+import { blankOutput, defineProjection, idKey, openProjection, readId, writeParts, type MediaPart, type Projection, type ProjectionTable } from "./projection";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -46,8 +46,6 @@ export interface OpenAIChatOptions extends ProjectionOptions {
   toolName: string;
 }
 
-const SPEC = projection("openai-chat", "OpenAI Chat", "toOpenAIChat");
-const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
   "audio/wav": "wav",
   "audio/x-wav": "wav",
@@ -57,6 +55,28 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
   "audio/mp3": "mp3",
 };
 
+const AUDIO_BY_URL = refusal("Chat Completions takes audio as data only, not by URL");
+const OTHER_AUDIO = refusal("Chat Completions reads only WAV and MP3 audio");
+const FILE_BY_URL = refusal("Chat Completions takes files as data only, not by URL");
+
+/** What an item of one result is: a text line of the `tool` message (a text part, a placeholder), or media of the `user` message. */
+type ChatItem = string | OpenAIChatUserContent;
+
+/** The shapes of both functions: text goes to the `tool` message, media to the `user` message. */
+const CHAT_SHAPES = {
+  provider: "openai-chat",
+  label: "OpenAI Chat",
+  text: (text: string): ChatItem => text,
+  part: chatItem,
+  // A file part has a filename; image_url and input_audio parts have no name field.
+  nameless: { image: "an OpenAI Chat image_url part", audio: "an OpenAI Chat input_audio part" },
+} as const;
+
+const TOOL_CALL_ID = idKey("toolCallId", (o: OpenAIChatOptions) => o.toolCallId, '"call_abc123"');
+const TOOL_NAME = idKey("toolName", (o: OpenAIChatOptions) => o.toolName, '"get_weather"');
+const CHAT_TABLE: ProjectionTable<ChatItem, OpenAIChatOptions> = { ...CHAT_SHAPES, fn: "toOpenAIChat", ids: [TOOL_CALL_ID, TOOL_NAME] };
+const CHAT = defineProjection(CHAT_TABLE);
+
 /**
  * Projects a result onto OpenAI Chat Completions messages: always an array.
  *
@@ -65,11 +85,13 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * When the result has media OpenAI can carry, a `user` message follows, headed
  * `Output of tool <name> (<id>):`, with one part per media part in order: `image_url` (a `data:` URL or
  * the part's URL) for png, jpeg, gif and webp images; `input_audio` for WAV and MP3 data; `file` (a
- * `data:` URL and a file name: the part's name, else `part-<index>` with the media table's extension) for a
- * file with data.
+ * `data:` URL and a file name: the part's name, else `part-<index>.<ext>` with the media table's extension,
+ * `part-<index>` without one) for a file with data. An image's or audio's name has no field there: it is
+ * reported to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives).
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: an image of another type, audio by URL or of
- * another format, a file by URL (Chat Completions takes files as data only), and any part over `maxBytes`;
+ * another format, a file by URL (Chat Completions takes files as data only), a blank text part, and any part
+ * over `maxBytes`;
  * a placeholder goes into the `tool` message. OpenAI has no error flag: the output is sent as the tool
  * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
  * which puts every `tool` message first.
@@ -86,28 +108,23 @@ const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
  * messages.push(...msgs);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toOpenAIChat(result: ToolResult<any>, options: OpenAIChatOptions): OpenAIChatMessages {
-  const ctx = projectionContext(options, SPEC);
+export function toOpenAIChat(result: AnyToolResult, options: OpenAIChatOptions): OpenAIChatMessages {
+  const ctx = openProjection(CHAT, options);
   // Each read only as an own property (Object.prototype.toolName is no option).
-  const toolCallId = idOption(options, "toolCallId", readToolCallId, "toOpenAIChat", '"call_abc123"');
-  const toolName = idOption(options, "toolName", readToolName, "toOpenAIChat", '"get_weather"');
+  const toolCallId = readId(CHAT, options, TOOL_CALL_ID);
+  const toolName = readId(CHAT, options, TOOL_NAME);
   const r = asResult(result, "toOpenAIChat");
   const media: OpenAIChatUserContent[] = [];
-  const tool = project(ctx, r, toolCallId, "", media);
+  const tool = project(CHAT, ctx, r, toolCallId, "", media);
   if (media.length === 0) return [tool];
   media.unshift(heading(toolName, toolCallId));
   return [tool, { role: "user", content: media }];
 }
 
-const readToolCallId = (o: OpenAIChatOptions): unknown => o.toolCallId;
-const readToolName = (o: OpenAIChatOptions): unknown => o.toolName;
-
 /** One tool call's result, as {@link toOpenAIChatMessages} takes it. */
 export interface OpenAIChatToolCallResult {
   /** What the tool returned. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-  readonly result: ToolResult<any>;
+  readonly result: AnyToolResult;
   /** The `id` of the tool call this result answers. */
   readonly toolCallId: string;
   /** The tool's name, used in the heading of its group in the `user` message. */
@@ -120,7 +137,8 @@ export type OpenAIChatMessagesOptions = ProjectionOptions;
 /** The messages of one assistant turn's results: every `tool` message, then at most one `user` message. */
 export type OpenAIChatToolMessages = (OpenAIChatToolMessage | OpenAIChatUserMessage)[];
 
-const SPEC_MANY = projection("openai-chat", "OpenAI Chat", "toOpenAIChatMessages");
+const CHAT_MANY_TABLE: ProjectionTable<ChatItem, never> = { ...CHAT_SHAPES, fn: "toOpenAIChatMessages" };
+const CHAT_MANY = defineProjection(CHAT_MANY_TABLE);
 const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
 
 /**
@@ -149,7 +167,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * ```
  */
 export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[], options?: OpenAIChatMessagesOptions): OpenAIChatToolMessages {
-  const ctx = projectionContext(options, SPEC_MANY);
+  const ctx = openProjection(CHAT_MANY, options);
   if (!isArrayAt(calls, "calls", "the calls")) {
     raise("invalid-type", "calls", `toOpenAIChatMessages() takes a list of tool call results, got ${typeName(calls)}`, "Pass [{ result, toolCallId, toolName }, ...], one entry per tool call of the assistant message.");
   }
@@ -175,7 +193,7 @@ export function toOpenAIChatMessages(calls: readonly OpenAIChatToolCallResult[],
     // more parts than a call takes arguments); the heading goes again when the call has no media.
     const mark = media.length;
     media.push(heading(c.toolName, c.toolCallId));
-    tools.push(project(ctx, r, c.toolCallId, `${c.path}.`, media));
+    tools.push(project(CHAT_MANY, ctx, r, c.toolCallId, `${c.path}.`, media));
     if (media.length === mark + 1) media.pop();
   }
   const out: OpenAIChatToolMessages = tools;
@@ -198,7 +216,6 @@ function callString(v: unknown, path: string, key: string, example: string): str
 function resultAt(value: unknown, path: string): ToolResult {
   const at = `${path}.result`;
   if (value === undefined) raise("missing", at, "The tool call result has no result", "Give the ToolResult the tool returned, as in { result, toolCallId, toolName }.");
-  if (isGenuineResult(value)) return value as ToolResult;
   try {
     return asResult(value, "toOpenAIChatMessages");
   } catch (e) {
@@ -213,40 +230,40 @@ function heading(toolName: string, toolCallId: string): OpenAIChatTextPart {
   return { type: "text", text: `Output of tool ${escapeControl(toolName)} (${escapeControl(toolCallId)}):` };
 }
 
-/** The `tool` message of one result; its media are appended to `media` (the `user` message's content). */
-function project(ctx: Context, r: ToolResult, toolCallId: string, prefix: string, media: OpenAIChatUserContent[]): OpenAIChatToolMessage {
+/**
+ * The `tool` message of one result; its media are appended to `media` (the `user` message's content). The
+ * tool message is the output string, or, when a part gave a text line (a text part, a placeholder), a list of
+ * text parts: the output's first (a blank output left out, and reported), then each line.
+ */
+function project(proj: Projection<ChatItem, never>, ctx: Context, r: ToolResult, toolCallId: string, prefix: string, media: OpenAIChatUserContent[]): OpenAIChatToolMessage {
   if (r.parts === null) return { role: "tool", tool_call_id: toolCallId, content: r.output };
-  const texts: string[] = [];
-  splitParts(ctx, r.parts, toOpenAIChatPart, prefix, texts, media);
-  if (texts.length === 0) return { role: "tool", tool_call_id: toolCallId, content: r.output };
-  // The output first (when it says something), then each text part and placeholder.
+  const items: ChatItem[] = [];
+  writeParts(proj, ctx, r.parts, items, prefix);
   const content: OpenAIChatTextPart[] = [];
-  if (r.output !== "") content.push({ type: "text", text: r.output });
-  for (const text of texts) content.push({ type: "text", text });
+  for (const item of items) {
+    if (typeof item === "string") content.push({ type: "text", text: item });
+    else media.push(item);
+  }
+  if (content.length === 0) return { role: "tool", tool_call_id: toolCallId, content: r.output };
+  if (!isBlank(r.output)) content.unshift({ type: "text", text: r.output });
+  else blankOutput(proj, ctx, r.output, prefix);
   return { role: "tool", tool_call_id: toolCallId, content };
 }
 
-/** A lost part's placeholder line (a text part of the `tool` message), its path from the call: `calls[1].parts[0]`. */
-function lost(ctx: Context, index: number, part: ContentPart, reason: string, prefix: string): string | undefined {
-  return losePart(ctx, index, part, reason, `${prefix}parts[${index}]`);
-}
-
-/** A media part as a user-message item; a text part's text or a placeholder as a string; `undefined` when omitted. */
-function toOpenAIChatPart(ctx: Context, p: TypedPart, index: number, prefix: string): OpenAIChatUserContent | string | undefined {
-  if (p.type === "text") return p.text;
-  const mime = p.mimeType;
+/** A media part as a user-message item; else its loss. */
+function chatItem(p: MediaPart, index: number): OpenAIChatUserContent | Refusal {
   switch (p.type) {
     case "image":
-      if (!IMAGE_TYPES.includes(mime)) return lost(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, prefix);
+      if (!OPENAI_IMAGES.has(p.mimeType)) return OPENAI_IMAGES.refusal;
       return { type: "image_url", image_url: { url: p.data !== undefined ? dataUrl(p) : p.url } };
     case "audio": {
-      if (p.data === undefined) return lost(ctx, index, p, "Chat Completions takes audio as data only, not by URL", prefix);
-      const format = Object.hasOwn(AUDIO_FORMATS, mime) ? AUDIO_FORMATS[mime] : undefined;
-      if (format === undefined) return lost(ctx, index, p, "Chat Completions reads only WAV and MP3 audio", prefix);
+      if (p.data === undefined) return AUDIO_BY_URL;
+      const format = Object.hasOwn(AUDIO_FORMATS, p.mimeType) ? AUDIO_FORMATS[p.mimeType] : undefined;
+      if (format === undefined) return OTHER_AUDIO;
       return { type: "input_audio", input_audio: { data: p.data, format } };
     }
     default:
-      if (p.data === undefined) return lost(ctx, index, p, "Chat Completions takes files as data only, not by URL", prefix);
-      return { type: "file", file: { file_data: dataUrl(p), filename: p.name ?? fallbackName(p, index) } };
+      if (p.data === undefined) return FILE_BY_URL;
+      return { type: "file", file: { file_data: dataUrl(p), filename: nameOrFallback(p, index) } };
   }
 }

@@ -3,10 +3,12 @@
  *
  * @module
  */
-import type { ToolResult } from "../tool-result";
-import { asResult, idOption, projection, projectionContext, type Context } from "./options";
-import { loseAs, type ProjectionOptions } from "./loss";
-import { appendParts, dataUrl, fallbackName, type TypedPart } from "./part-output";
+import type { AnyToolResult } from "../tool-result";
+import { asResult } from "./options";
+import { refusal, type ProjectionOptions, type Refusal } from "./loss";
+import { dataUrl } from "./part-output";
+import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
+import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -35,8 +37,19 @@ export interface OpenAIResponsesOptions extends ProjectionOptions {
   callId: string;
 }
 
-const SPEC = projection("openai-responses", "OpenAI Responses", "toOpenAIResponses");
-const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+const CALL_ID = idKey("callId", (o: OpenAIResponsesOptions) => o.callId, '"call_abc123"');
+const NO_AUDIO = refusal("a Responses function output has no audio item");
+
+const RESPONSES = defineProjection<OpenAIResponsesOutputItem, OpenAIResponsesOptions>({
+  provider: "openai-responses",
+  label: "OpenAI Responses",
+  fn: "toOpenAIResponses",
+  ids: [CALL_ID],
+  text: (text) => ({ type: "input_text", text }),
+  part: responsesItem,
+  // An input_file has a filename; an input_image has no name field.
+  nameless: { image: "a Responses input_image" },
+});
 
 /**
  * Projects a result onto an OpenAI Responses `function_call_output` item.
@@ -45,11 +58,12 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * list: an `input_text` of the output (left out when empty), then one item per part in order:
  * `input_text` for a text part, `input_image` (a `data:` URL or the part's URL) for a png, jpeg, gif or
  * webp image, `input_file` for a file (data as a `data:` URL with a file name, the part's name or
- * `part-<index>` with the media table's extension; or its URL).
+ * `part-<index>.<ext>` with the media table's extension, else `part-<index>`; or its URL).
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function output has no audio item),
- * an image of another type, and any part over `maxBytes`. OpenAI has no error flag: the output is sent as
- * the tool wrote it. Metadata is never sent.
+ * an image of another type, a blank text part, and any part over `maxBytes`. An image's name has no field in
+ * an `input_image`: it is reported to `onLoss` (path `parts[i].name`, no placeholder, since the image
+ * itself arrives). OpenAI has no error flag: the output is sent as the tool wrote it. Metadata is never sent.
  *
  * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -63,36 +77,23 @@ const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", 
  * input.push(item);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toOpenAIResponses(result: ToolResult<any>, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
-  const ctx = projectionContext(options, SPEC);
-  const callId = idOption(options, "callId", readCallId, "toOpenAIResponses", '"call_abc123"');
+export function toOpenAIResponses(result: AnyToolResult, options: OpenAIResponsesOptions): OpenAIResponsesFunctionCallOutput {
+  const ctx = openProjection(RESPONSES, options);
+  const callId = readId(RESPONSES, options, CALL_ID);
   const r = asResult(result, "toOpenAIResponses");
-  if (r.parts === null) return { type: "function_call_output", call_id: callId, output: r.output };
-  const items: OpenAIResponsesOutputItem[] = [];
-  if (r.output !== "") items.push({ type: "input_text", text: r.output });
-  const head = items.length;
-  appendParts(ctx, r.parts, toResponsesItem, inputText, items);
-  // Every part left out: the output alone, as for a result without parts.
-  return { type: "function_call_output", call_id: callId, output: items.length === head ? r.output : items };
+  // Without parts, or when every part was left out, the output alone.
+  return { type: "function_call_output", call_id: callId, output: writeBlocks(RESPONSES, ctx, r.output, r.parts) ?? r.output };
 }
 
-const readCallId = (o: OpenAIResponsesOptions): unknown => o.callId;
-
-/** A lost part's placeholder, as an `input_text` item. */
-const inputText = (text: string): OpenAIResponsesInputText => ({ type: "input_text", text });
-
-function toResponsesItem(ctx: Context, p: TypedPart, index: number): OpenAIResponsesOutputItem | undefined {
+function responsesItem(p: MediaPart, index: number): OpenAIResponsesOutputItem | Refusal {
   switch (p.type) {
-    case "text":
-      return { type: "input_text", text: p.text };
     case "image":
-      if (!IMAGE_TYPES.includes(p.mimeType)) return loseAs(ctx, index, p, `OpenAI reads only ${IMAGE_TYPES.join(", ")} images`, inputText);
+      if (!OPENAI_IMAGES.has(p.mimeType)) return OPENAI_IMAGES.refusal;
       return { type: "input_image", image_url: p.data !== undefined ? dataUrl(p) : p.url };
     case "file":
-      if (p.data !== undefined) return { type: "input_file", file_data: dataUrl(p), filename: p.name ?? fallbackName(p, index) };
+      if (p.data !== undefined) return { type: "input_file", file_data: dataUrl(p), filename: nameOrFallback(p, index) };
       return p.name === undefined ? { type: "input_file", file_url: p.url } : { type: "input_file", file_url: p.url, filename: p.name };
     default:
-      return loseAs(ctx, index, p, "a Responses function output has no audio item", inputText);
+      return NO_AUDIO;
   }
 }

@@ -1,10 +1,11 @@
-// What projections write for a part and around it: a part's fields as its type has them, the one loop over a
-// result's parts, a part's data: URL and a file name for it, a URL's last path segment, and the two text
-// tests and joins every projection's output needs. Internal to `toolnexus/providers`.
+// What projections write for a part and around it: a part's fields as its type has them, a part's data: URL, a
+// URL's last path segment, and the text test and join every projection's output needs. Internal to
+// `toolnexus/providers`. The parts loop is the projection kit's `writeParts` (projection.ts); `appendParts`
+// here is the loop of the projections not yet written on the kit (toMcp, toLangChain, toAgUiToolCallResult),
+// kept until they move to it.
 import type { ContentPart } from "../content-part";
-import { EXTENSIONS } from "../media";
 import type { Context } from "./options";
-import { loseAs, losePart, overCap } from "./loss";
+import { loseAs, overCap } from "./loss";
 
 /** A text part's fields, as ContentPart's invariant has them: its text, nothing else. */
 type TextFields = { readonly type: "text"; readonly text: string; readonly mimeType: undefined; readonly data: undefined; readonly url: undefined; readonly name: undefined };
@@ -26,7 +27,7 @@ type PartFields = TextFields | DataFields | UrlFields;
 export type TypedPart = ContentPart & PartFields;
 
 /**
- * One part, within the cap, as a projection's item (or a text line, in {@link splitParts}): `undefined` when
+ * One part, within the cap, as a projection's item: `undefined` when
  * the part is left out. Made once per projection, at load: the loops below run on every tool call.
  */
 export type PartItem<T> = (ctx: Context, part: TypedPart, index: number) => T | undefined;
@@ -35,7 +36,7 @@ export type PartItem<T> = (ctx: Context, part: TypedPart, index: number) => T | 
  * The part as a {@link TypedPart}: the same object, no copy, no check. Every part a projection meets holds
  * ContentPart's invariant: its result is genuine or was read through `ToolResult.fromJSON` (`asResult`).
  */
-const asTypedPart = (part: ContentPart): TypedPart => part as TypedPart;
+export const asTypedPart = (part: ContentPart): TypedPart => part as TypedPart;
 
 /**
  * The one loop of a projection over a result's parts: appends each part's item to `out`, in order, leaving
@@ -51,36 +52,9 @@ export function appendParts<T>(ctx: Context, parts: readonly ContentPart[], item
   }
 }
 
-/**
- * {@link appendParts} for a projection that puts text apart from media (Gemini's response text, OpenAI Chat's
- * `tool` message): a string item, or a lost part's placeholder, goes to `texts`, any other item to `media`.
- * A loss's path is `<prefix>parts[i]` (`calls[1].parts[0]` for one call of `toOpenAIChatMessages`).
- */
-export function splitParts<M extends object>(ctx: Context, parts: readonly ContentPart[], item: (ctx: Context, part: TypedPart, index: number, prefix: string) => M | string | undefined, prefix: string, texts: string[], media: M[]): void {
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    const over = overCap(ctx, part);
-    const v = over === undefined ? item(ctx, asTypedPart(part), i, prefix) : losePart(ctx, i, part, over, `${prefix}parts[${i}]`);
-    if (typeof v === "string") texts.push(v);
-    else if (v !== undefined) media.push(v);
-  }
-}
-
 /** `data:image/png;base64,...` without decoding or copying the base64 beyond one concatenation. */
 export function dataUrl(part: DataFields): string {
   return `data:${part.mimeType};base64,${part.data}`;
-}
-
-const EXTENSION_FOR: Readonly<Record<string, string>> = (() => {
-  const out: Record<string, string> = {};
-  for (const [ext, mime] of Object.entries(EXTENSIONS)) if (!(mime in out)) out[mime] = ext;
-  return out;
-})();
-
-/** A file name for a part that has none: `part-<index>`, plus the media table's extension for its type. */
-export function fallbackName(part: DataFields | UrlFields, index: number): string {
-  const ext = Object.hasOwn(EXTENSION_FOR, part.mimeType) ? EXTENSION_FOR[part.mimeType] : undefined;
-  return ext === undefined ? `part-${index}` : `part-${index}.${ext}`;
 }
 
 /** The last segment of a URL's path (`report.pdf`), or the whole URL when the path has none. */

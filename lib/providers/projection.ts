@@ -9,15 +9,15 @@
 // lib/"). Internal to `toolnexus/providers`.
 import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
-import { losePart, overCap, refusal, reportLoss, Refusal } from "./loss";
+import { losePart, overCap, reportLoss, type Refusal } from "./loss";
 import { namedOption, notAnObject, optionalString, requireString, sharedOptions, type Context } from "./options";
-import { isBlank, type DataFields, type TypedPart, type UrlFields } from "./part-output";
+import { asTypedPart, isBlank, type DataFields, type UrlFields } from "./part-output";
 
 /** A part other than text, its fields typed by its `data`: what a table's part writer is given. */
 export type MediaPart = ContentPart & (DataFields | UrlFields);
 
 /** The three kinds of media part. */
-export type MediaType = "image" | "audio" | "file";
+type MediaType = "image" | "audio" | "file";
 
 /** The options every projection takes, whatever its own. */
 const SHARED_KEYS = ["unsupported", "onLoss", "maxBytes"] as const;
@@ -52,8 +52,11 @@ export interface ProjectionTable<B, O> {
   readonly keys?: readonly string[];
   /** How a text block is written: the output's, a text part's, a lost part's placeholder. */
   readonly text: (text: string) => B;
-  /** How a part other than text is written: its block, or the {@link Refusal} (made at load) of a part it cannot carry. */
-  readonly part: (part: MediaPart, index: number) => B | Refusal;
+  /**
+   * How a part other than text is written: its block (an object), or the {@link Refusal} (a reason, made at
+   * load) of a part it cannot carry.
+   */
+  readonly part: (part: MediaPart, index: number) => Exclude<B, string> | Refusal;
   /**
    * The target's block for each media type that has no name field, as the reason of a name loss names it
    * (`{ image: "an Anthropic image block" }`): a named part of that type arrives without its name, reported.
@@ -68,13 +71,13 @@ export interface Projection<B, O = unknown> extends Context {
   /** Every option key it knows: the shared three, its ids and its other keys. */
   readonly options: OptionKeys<string>;
   readonly text: (text: string) => B;
-  readonly part: (part: MediaPart, index: number) => B | Refusal;
+  readonly part: (part: MediaPart, index: number) => Exclude<B, string> | Refusal;
   /** The reason of a name loss for each media type whose block has no name field. */
   readonly imageName: string | undefined;
   readonly audioName: string | undefined;
   readonly fileName: string | undefined;
-  /** A blank text part's loss. */
-  readonly blankText: Refusal;
+  /** The reason a blank text part is lost. */
+  readonly blankText: string;
   /** The reason a blank output is left out of a list of blocks. */
   readonly blankOutput: string;
   /** Only for the type of {@link readId}'s options. */
@@ -101,7 +104,7 @@ export function defineProjection<B, O>(table: ProjectionTable<B, O>): Projection
     imageName: nameLoss(nameless.image, "image"),
     audioName: nameLoss(nameless.audio, "audio"),
     fileName: nameLoss(nameless.file, "file"),
-    blankText: refusal(blank),
+    blankText: blank,
     blankOutput: `${blank}, so the blank output was left out`,
     ids: Object.freeze(ids.slice()),
   });
@@ -137,12 +140,6 @@ export function readOptionalId<O extends object>(options: O | null | undefined, 
 }
 
 /**
- * The part as a {@link TypedPart}: the same object, no copy, no check. Every part a projection meets holds
- * ContentPart's invariant: its result is genuine or was read through `ToolResult.fromJSON` (`asResult`).
- */
-const asTypedPart = (part: ContentPart): TypedPart => part as TypedPart;
-
-/**
  * The one parts loop of every projection: appends to `out`, in order, each part as the table writes it. A
  * text part is the table's text block, unless it is blank (a loss: no blank text block is ever written); a
  * part over `maxBytes`, and a part the table refuses, is a loss by the policy (its placeholder the table's
@@ -156,18 +153,18 @@ export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: r
     const part = parts[i];
     const p = asTypedPart(part);
     const over = overCap(ctx, part);
-    let v: B | Refusal;
-    if (over !== undefined) {
-      lose(proj, ctx, part, i, over, prefix, out);
-      continue;
+    if (over !== undefined) lose(proj, ctx, part, i, over, prefix, out);
+    else if (p.type === "text") {
+      if (isBlank(p.text)) lose(proj, ctx, part, i, proj.blankText, prefix, out);
+      else out.push(proj.text(p.text));
+    } else {
+      const v = proj.part(p, i);
+      if (typeof v === "string") lose(proj, ctx, part, i, v, prefix, out);
+      else {
+        if (p.name !== undefined) lostName(proj, ctx, p, i, prefix);
+        out.push(v);
+      }
     }
-    if (p.type === "text") v = isBlank(p.text) ? proj.blankText : proj.text(p.text);
-    else {
-      v = proj.part(p, i);
-      if (p.name !== undefined && !(v instanceof Refusal)) lostName(proj, ctx, p, i, prefix);
-    }
-    if (v instanceof Refusal) lose(proj, ctx, part, i, v.reason, prefix, out);
-    else out.push(v);
   }
   return out.length - head;
 }
@@ -196,6 +193,14 @@ export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output:
   const blank = isBlank(output);
   if (!blank) out.push(proj.text(output));
   if (writeParts(proj, ctx, parts, out, prefix) === 0) return undefined;
-  if (blank && output !== "") reportLoss(ctx, `${prefix}output`, proj.blankOutput);
+  if (blank) blankOutput(proj, ctx, output, prefix);
   return out;
+}
+
+/**
+ * Reports a blank output left out of a list of blocks (path `<prefix>output`, no placeholder; nothing for an
+ * empty one). For a projection that writes the output's block itself ({@link writeBlocks} calls it).
+ */
+export function blankOutput(proj: Projection<unknown, never>, ctx: Context, output: string, prefix = ""): void {
+  if (output !== "") reportLoss(ctx, `${prefix}output`, proj.blankOutput);
 }

@@ -38,8 +38,8 @@ describe("toAgentsToolOutput", () => {
       { type: "text", text: "see attached" },
       { type: "image", image: { data: PNG, mediaType: "image/png" } },
       { type: "text", text: "a caption" },
-      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-2" } },
-      { type: "file", file: { url: "https://example.com/spec.pdf", filename: "part-3" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-2.pdf" } },
+      { type: "file", file: { url: "https://example.com/spec.pdf", filename: "part-3.pdf" } },
       { type: "image", image: { url: "https://example.com/a.webp" } },
     ]);
     for (const item of out as AgentsToolOutputItem[]) expect(sdkItem(item)).toEqual(item);
@@ -58,6 +58,33 @@ describe("toAgentsToolOutput", () => {
       expect(out).toEqual([{ type: "text", text: "x" }, { type: "image", image: { data: PNG, mediaType: "image/png" } }]);
       expect(losses.map((l) => [l.provider, l.path, l.placeholder])).toEqual([["openai-agents", "parts[0].name", undefined]]);
     }
+  });
+
+  it("a blank text part is a loss, and a blank output left out of the list is reported (no blank text item)", () => {
+    const { losses, onLoss } = collectLosses();
+    const out = toAgentsToolOutput(ToolResult.ok(" ", { parts: [ContentPart.text("\n"), image] }), { onLoss });
+    expect(out).toEqual([
+      { type: "text", text: "[unsupported text part (1 characters)]" },
+      { type: "image", image: { data: PNG, mediaType: "image/png" } },
+    ]);
+    expect(losses.map((l) => [l.path, l.reason])).toEqual([
+      ["parts[0]", "a blank text block is never sent"],
+      ["parts[1].name", "an Agents image output carries no name; the image is sent without it"],
+      ["output", "a blank text block is never sent, so the blank output was left out"],
+    ]);
+  });
+
+  it("names a file without a name part-<index>.<ext>, or part-<index> when the media table has no extension for it", () => {
+    const notes = ContentPart.fromBase64("aGk=", { mimeType: "text/plain" });
+    expect(toAgentsToolOutput(ToolResult.ok("x", { parts: [notes, pdf] }))).toEqual([
+      { type: "text", text: "x" },
+      { type: "file", file: { data: "aGk=", mediaType: "text/plain", filename: "part-0" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-1.pdf" } },
+    ]);
+  });
+
+  it("refuses an option key it does not know", () => {
+    expect(thrownBy(() => toAgentsToolOutput(ToolResult.ok("x"), { unsuported: "omit" } as never))).toMatchObject({ name: "ValidationError", code: "invalid-value", path: "options.unsuported" });
   });
 
   it("audio is a loss under the usual policy", () => {
@@ -81,7 +108,7 @@ describe("toAgentsToolOutput", () => {
   it("reads a result's JSON shape", () => {
     expect(toAgentsToolOutput(JSON.parse(JSON.stringify(ToolResult.ok("x", { parts: [pdf] }))))).toEqual([
       { type: "text", text: "x" },
-      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-0" } },
+      { type: "file", file: { data: "JVBERi0xLjQK", mediaType: "application/pdf", filename: "part-0.pdf" } },
     ]);
   });
 

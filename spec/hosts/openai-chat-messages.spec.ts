@@ -67,6 +67,26 @@ describe("toOpenAIChatMessages", () => {
     });
   });
 
+  it("names the call in a name loss's path, and gives an unnamed file part-<index>.<ext>", () => {
+    const { losses, onLoss } = collectLosses();
+    const named = ContentPart.fromBase64(PNG, { mimeType: "image/png", name: "shot.png" });
+    const unnamedPdf = ContentPart.fromBase64("JVBERi0xLjQK", { mimeType: "application/pdf" });
+    const out = toOpenAIChatMessages([calls[1]!, { result: ToolResult.ok("x", { parts: [named, unnamedPdf] }), toolCallId: "call_d", toolName: "get" }], { onLoss });
+    expect(losses.map((l) => [l.path, l.placeholder])).toEqual([["calls[1].parts[0].name", undefined]]);
+    expect(out[2]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "Output of tool get (call_d):" },
+        { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } },
+        { type: "file", file: { file_data: "data:application/pdf;base64,JVBERi0xLjQK", filename: "part-1.pdf" } },
+      ],
+    });
+  });
+
+  it("refuses an option key it does not know", () => {
+    expect(thrownBy(() => toOpenAIChatMessages(calls, { maxbytes: 10 } as never))).toMatchObject({ name: "ValidationError", code: "invalid-value", path: "options.maxbytes" });
+  });
+
   it("refuses two calls with one toolCallId, and a call without its id or name", () => {
     let e = thrownValidation(() => toOpenAIChatMessages([calls[0]!, calls[1]!, { ...calls[2]!, toolCallId: "call_a" }]));
     expect({ code: e.code, path: e.path }).toEqual({ code: "invalid-value", path: "calls[2].toolCallId" });

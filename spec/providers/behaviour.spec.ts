@@ -8,11 +8,13 @@ import {
   ANTHROPIC_EMPTY_ERROR,
   fromMcp,
   MCP_ERROR_TEXT,
+  toAgentsToolOutput,
   toAiSdk,
   toAnthropic,
   toGemini,
   toMcp,
   toOpenAIChat,
+  toOpenAIChatMessages,
   toOpenAIResponses,
   type Loss,
 } from "toolnexus/providers";
@@ -140,8 +142,49 @@ describe("options and arguments", () => {
     expect(() => project(r, { maxBytes: Infinity })).not.toThrow();
   });
 
-  it.each(ALL)("%s ignores an option key it does not know (its TypeScript type refuses one)", (_name, project) => {
-    expect(project(r, { verbose: true })).toEqual(project(r));
+  // Law 12 of the host kit: an own key a projection does not know is refused, the closest known key named; a
+  // key found only on the prototype chain is no option. toMcp joins this list when it is written on the
+  // projection kit (it still ignores unknown keys).
+  const ON_THE_KIT: [string, (r: ToolResult, o?: Record<string, unknown>) => unknown][] = [
+    ...ALL.filter(([name]) => name !== "toMcp"),
+    ["toAgentsToolOutput", (r, o) => toAgentsToolOutput(r, o)],
+    ["toOpenAIChatMessages", (r, o) => toOpenAIChatMessages([{ result: r, toolCallId: "call_1", toolName: "t" }], o)],
+  ];
+
+  it("the projections on the kit are every projection but toMcp", () => {
+    expect(ON_THE_KIT.map(([name]) => name)).toEqual(["toAnthropic", "toOpenAIChat", "toOpenAIResponses", "toGemini", "toAiSdk", "toAgentsToolOutput", "toOpenAIChatMessages"]);
+  });
+
+  it.each(ON_THE_KIT)("%s refuses an option key it does not know, naming the closest one", (name, project) => {
+    for (const [key, near] of [
+      ["unsuported", "unsupported"],
+      ["onloss", "onLoss"],
+      ["maxByte", "maxBytes"],
+      ["verbose", undefined],
+    ] as const) {
+      const e = thrownBy(() => project(r, { [key]: "error" }));
+      expect(e).toBeInstanceOf(ValidationError);
+      expect(e).not.toBeInstanceOf(ContentPartError);
+      expect(e).toMatchObject({ code: "invalid-value", path: `options.${key}` });
+      const message = (e as Error).message;
+      expect(message).toContain(`${name}() has no option "${key}"`);
+      if (near === undefined) expect(message).not.toContain("Did you mean");
+      else expect(message).toContain(`Did you mean ${near}?`);
+      expect(message).toMatch(/takes .*unsupported, onLoss and maxBytes\.$/);
+    }
+  });
+
+  it.each(ON_THE_KIT)("%s counts a key found only on the options' prototype chain as absent", (_name, project) => {
+    const inherited = Object.create({ unsuported: "error", unsupported: "error" }) as Record<string, unknown>;
+    const audio = ToolResult.ok("x", { parts: [wav(64)] });
+    expect(project(audio, inherited)).toEqual(project(audio));
+  });
+
+  it("names the closest id option: toolUseID, toolCallID, callID", () => {
+    expect((thrownBy(() => toAnthropic(r, { toolUseID: "t" } as never)) as Error).message).toContain("Did you mean toolUseId?");
+    expect((thrownBy(() => toOpenAIChat(r, { toolCallID: "c", toolName: "t" } as never)) as Error).message).toContain("Did you mean toolCallId?");
+    expect((thrownBy(() => toOpenAIResponses(r, { callID: "c" } as never)) as Error).message).toContain("Did you mean callId?");
+    expect((thrownBy(() => toGemini(r, { name: "t", ID: "c" } as never)) as Error).message).toContain("Did you mean id?");
   });
 
   it("refuses missing or bad ids and names", () => {

@@ -10,7 +10,8 @@ export interface ProviderCase {
   input: Record<string, unknown>;
   options?: Record<string, unknown>;
   expected?: unknown;
-  throws?: { code: string; path: string };
+  /** The ContentPartError of a lost part; with `error: "ValidationError"`, the error of a bad call and its exact message. */
+  throws?: { code: string; path: string; error?: "ValidationError"; message?: string };
   losses: { path: string; reason: string; placeholder?: string }[];
 }
 
