@@ -1,6 +1,7 @@
 // `npm run lint:deps`: the import graph of lib/ keeps its layers (CONTRIBUTING.md, "Tools that keep the shape").
 // The layers, from the bottom: lib/read-source.ts (on its own); the core (every other lib/*.ts but temporal.ts);
-// lib/providers/; lib/testing/ and lib/temporal.ts. A layer imports only from the ones below it.
+// lib/providers/ with the host entries (lib/hosts/); lib/testing/ and lib/temporal.ts. A layer imports only from
+// the ones below it.
 /** npm packages, whatever package.json says of them (dependency, devDependency, peer, or not listed at all). */
 const PACKAGE = ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "npm-unknown"];
 /** The runtime dependencies (package.json `dependencies`), which every entry may load. */
@@ -27,7 +28,35 @@ module.exports = {
         "testing helpers or the Temporal converter would put them (and their optional peers) in every bundle, and " +
         "make the core depend on what is built on it.",
       from: { path: "^lib/[^/]+\\.ts$", pathNot: "^lib/temporal\\.ts$" },
-      to: { path: ["^lib/providers/", "^lib/testing/", "^lib/temporal\\.ts$"] },
+      to: { path: ["^lib/providers/", "^lib/hosts/", "^lib/testing/", "^lib/temporal\\.ts$"] },
+    },
+    {
+      name: "host-entries-re-export-their-host-only",
+      severity: "error",
+      comment:
+        "A host's entry (lib/hosts/<host>.ts, `toolnexus/<host>`) holds that host's functions and types and " +
+        "nothing else: it re-exports lib/providers/ modules, never another host's entry (which would load that " +
+        "host's code with it), the testing helpers or the Temporal converter.",
+      from: { path: "^lib/hosts/" },
+      to: { path: ["^lib/hosts/", "^lib/testing/", "^lib/temporal\\.ts$"] },
+    },
+    {
+      name: "host-entries-re-export-no-core-value",
+      severity: "error",
+      comment:
+        "The core's classes and functions are `toolnexus`'s exports: a host's entry may name a core type its " +
+        "signatures use (a type-only re-export), never re-export a core value as if it were the host's.",
+      from: { path: "^lib/hosts/" },
+      to: { path: "^lib/[^/]+\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "providers-modules-import-no-host-entry",
+      severity: "error",
+      comment:
+        "The host entries are built on lib/providers/, not the other way round; only lib/providers/index.ts " +
+        "(`toolnexus/providers`) re-exports them, so that both imports give the same functions.",
+      from: { path: "^lib/providers/", pathNot: "^lib/providers/index\\.ts$" },
+      to: { path: "^lib/hosts/" },
     },
     {
       name: "providers-import-no-testing",

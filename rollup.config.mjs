@@ -1,8 +1,13 @@
 // Why the build is shaped this way:
 //
-// - Six entry points (core, providers, testing, testing/setup, testing/vitest-setup, temporal) are built together, so that code they share
-//   (the ToolResult and ContentPart classes above all) lands in one shared chunk. Loading
-//   `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
+// - Every entry point (core, providers, one per host, testing, testing/setup, testing/vitest-setup, temporal) is
+//   built together, so that code they share (the ToolResult and ContentPart classes above all) lands in one shared
+//   chunk. Loading `toolnexus/providers` next to `toolnexus` then gives the same classes, not a second copy.
+// - One entry per host: each file of lib/hosts/ is the entry `toolnexus/<file name>` (the directory is the list;
+//   package.json's `exports` names each, and spec/entries.spec.ts fails when one is missing). `toolnexus/providers`
+//   (lib/providers/index.ts) re-exports them all, and rollup puts a module used by a host's entry and by
+//   providers in that host's entry file: dist/esm/providers.js imports ./anthropic.js and the others, never a
+//   copy of their code, so both names give the same functions (`===`).
 // - ESM (`dist/esm/*.js`) and CJS (`dist/cjs/*.cjs`) are emitted side by side, each with its own
 //   declarations (`.d.ts` and `.d.cts`): one declaration file for both formats makes attw report
 //   "masquerading" types.
@@ -21,17 +26,34 @@
 //   dynamic `import()` inside a `try`, which keeps the core bundle loadable in browsers and edge runtimes.
 // - `@temporalio/*` stays external too: it is an optional peer of `toolnexus/temporal` only, and the core
 //   chunk never imports it (the temporal entry imports the core, not the other way round).
+import { readdirSync, readFileSync } from "node:fs";
 import typescript from "@rollup/plugin-typescript";
 import { dts } from "rollup-plugin-dts";
+
+// The host entries: lib/hosts/<host>.ts is `toolnexus/<host>`, built as dist/esm/<host>.js and dist/cjs/<host>.cjs.
+const hosts = readdirSync("lib/hosts")
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 const input = {
   index: "lib/index.ts",
   providers: "lib/providers/index.ts",
+  ...Object.fromEntries(hosts.map((h) => [h, `lib/hosts/${h}.ts`])),
   testing: "lib/testing/index.ts",
   "testing-setup": "lib/testing/setup.ts",
   "testing-vitest-setup": "lib/testing/vitest-setup.ts",
   temporal: "lib/temporal.ts",
 };
+
+// Which host's declarations a lib/providers/ module belongs to: the one host entry that re-exports it. A module
+// that several entries (or none) re-export, such as loss.ts with the shared `Loss` types, is the host kit's.
+const hostOf = new Map();
+for (const h of hosts) {
+  for (const [, mod] of readFileSync(`lib/hosts/${h}.ts`, "utf8").matchAll(/from "\.\.\/providers\/([\w-]+)"/g)) {
+    hostOf.set(mod, hostOf.has(mod) && hostOf.get(mod) !== h ? null : h);
+  }
+}
 
 // Entries that ship as ESM only (see above): their CJS files are removed from the bundle before writing.
 const esmOnly = ["testing-vitest-setup"];
@@ -46,16 +68,22 @@ const dropCjs = {
 };
 
 // Declarations live in the entry that exports them, so that "Go to definition" opens `index.d.ts` (the core,
-// which `providers.d.ts` imports from) or `testing.d.ts`, never a chunk named by a hash. The one shared file
-// left is `types/matcher-types.d.ts`: the matcher types both test runners' setups use, which must not pull
-// in the other runner's declarations.
+// which the others import from), a host's `anthropic.d.ts`, `providers.d.ts` or `testing.d.ts`, never a chunk
+// named by a hash. Two shared files are left: `types/matcher-types.d.ts`, the matcher types both test runners'
+// setups use, which must not pull in the other runner's declarations; and `types/host-kit.d.ts`, the types every
+// host entry shares (`Loss`, `OnLoss`, `ProjectionOptions`, `UnsupportedPolicy`), which each host's entry
+// re-exports from there.
 const declarationChunk = (id) => {
   const path = id.replace(/\\/g, "/");
   if (/\/lib\/testing\/matcher-types\.ts$/.test(path)) return "matcher-types";
   if (/\/lib\/testing\/(vitest-setup|vitest)\.ts$/.test(path)) return undefined;
   if (/\/lib\/temporal\.ts$/.test(path)) return undefined;
   if (/\/lib\/testing\//.test(path)) return "testing";
-  if (/\/lib\/providers\//.test(path)) return "providers";
+  const host = /\/lib\/hosts\/([\w-]+)\.ts$/.exec(path);
+  if (host) return host[1];
+  if (/\/lib\/providers\/index\.ts$/.test(path)) return "providers";
+  const provider = /\/lib\/providers\/([\w-]+)\.ts$/.exec(path);
+  if (provider) return hostOf.get(provider[1]) ?? "host-kit";
   if (/\/lib\//.test(path)) return "index";
   return undefined;
 };

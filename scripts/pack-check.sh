@@ -3,6 +3,8 @@
 # installs it into a scratch project outside the repository, and there
 #   - checks that every file it ships under dist/ is reachable from the entry points (no stale chunks),
 #   - imports every entry point from ESM (.mjs) and from CommonJS (.cjs) and runs a small tool on each build,
+#   - resolves every subpath of `exports` from ESM and CJS, and checks that each host entry (toolnexus/anthropic, ...)
+#     gives the very functions toolnexus/providers gives, in each format (entries.mjs),
 #   - loads both builds in one process and checks that values cross between them,
 #   - type-checks consumer files with `moduleResolution: nodenext` (.mts and .cts) and as a browser app.
 # The consumer files live in scripts/pack-check/. Run by `npm run check:package`; exits non-zero on any failure.
@@ -19,20 +21,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/toolnexus-pack.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 step "build and pack"
-# Build unless dist/ is newer than every source of the build (in CI, `npm test` has just built it).
-outputs=(dist/esm/index.js dist/cjs/index.cjs dist/esm/index.d.ts dist/cjs/index.d.cts)
-oldest=""
-for f in "${outputs[@]}"; do
-  [[ -f $f ]] || { oldest=""; break; }
-  [[ -z $oldest || $f -ot $oldest ]] && oldest=$f
-done
-if [[ -n $oldest && -z $(find lib rollup.config.mjs tsconfig.json tsconfig.build.json package.json -newer "$oldest" -print -quit) ]]; then
-  echo "dist/ is up to date with lib/"
-elif ! build_log=$(npm run --silent build 2>&1); then
-  echo "$build_log" >&2
-  exit 1
-fi
-tarball=$(npm pack --silent --pack-destination "$work" | tail -n 1)
+# Build unless dist/ is newer than every source of the build (in CI, `npm test` has just built it); the pack then
+# skips the prepack script's second build.
+node scripts/build-if-stale.mjs
+tarball=$(npm pack --silent --ignore-scripts --pack-destination "$work" | tail -n 1)
 tarball="$work/$tarball"
 [[ -f $tarball ]] || { echo "npm pack did not produce a tarball" >&2; exit 1; }
 echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KiB, $(tar -tzf "$tarball" | wc -l) files)"
@@ -77,6 +69,9 @@ step "ESM consumer (.mjs)"
 
 step "CommonJS consumer (.cjs)"
 (cd "$consumer" && node cjs.cjs)
+
+step "every entry point from ESM and CJS; each host entry's functions === toolnexus/providers'"
+(cd "$consumer" && node entries.mjs)
 
 step "both builds in one process"
 (cd "$consumer" && node dual.mjs)

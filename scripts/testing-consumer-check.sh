@@ -35,17 +35,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/toolnexus-testing.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 step "build and pack"
-# `npm pack` builds through the prepack script when there is one; otherwise build here, unless dist/ is
-# newer than every source.
-stamp=dist/esm/testing-setup.js
-if [[ -z $(node -p 'require("./package.json").scripts?.prepack ?? ""') ]] &&
-  [[ ! -f $stamp || -n $(find lib rollup.config.mjs tsconfig.json tsconfig.build.json package.json -newer "$stamp" -print -quit) ]]; then
-  if ! build_log=$(npm run --silent build 2>&1); then
-    echo "$build_log" >&2
-    exit 1
-  fi
-fi
-tarball=$(npm pack --silent --pack-destination "$work" 2>"$work/pack.log" | tail -n 1) || { cat "$work/pack.log" >&2; exit 1; }
+# Build unless dist/ is newer than every source of the build (in CI it was built once, before the tests); the pack
+# then skips the prepack script's second build.
+node scripts/build-if-stale.mjs
+tarball=$(npm pack --silent --ignore-scripts --pack-destination "$work" 2>"$work/pack.log" | tail -n 1) || { cat "$work/pack.log" >&2; exit 1; }
 tarball="$work/$tarball"
 [[ -f $tarball ]] || { echo "npm pack did not produce a tarball" >&2; exit 1; }
 echo "packed $(basename "$tarball")"

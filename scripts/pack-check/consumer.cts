@@ -4,6 +4,8 @@ import tn = require("toolnexus");
 import { ContentPart, ToolResult } from "toolnexus";
 import providers = require("toolnexus/providers");
 import testing = require("toolnexus/testing");
+import gemini = require("toolnexus/gemini");
+import a2a = require("toolnexus/a2a");
 
 class Weather extends tn.ToolResult<{ celsius: number }> {}
 
@@ -19,5 +21,9 @@ const out: tn.Answer = tn.Answer.output(req, "Paris");
 
 const block = providers.toAnthropic(w, { toolUseId: "toolu_1" });
 const testers: readonly unknown[] = testing.equalityTesters;
+// A host's entry, required: the same functions and types as toolnexus/providers.
+const policy: gemini.UnsupportedPolicy = "omit";
+const response: gemini.GeminiPart = gemini.toGemini(w, { name: "weather", unsupported: policy });
+const parts: a2a.A2aPart[] = a2a.toA2aParts(r);
 
-export = { celsius, same, out, block, testers };
+export = { celsius, same, out, block, testers, response, parts };

@@ -4,6 +4,10 @@ import { Answer, ContentPart, Request, ToolResult, ValidationError } from "tooln
 import type { ContentPartJSON, SafeResult, ToolResultJSON } from "toolnexus";
 import * as providers from "toolnexus/providers";
 import * as testing from "toolnexus/testing";
+import { toAnthropic, type AnthropicToolResult, type Loss } from "toolnexus/anthropic";
+import { fromMcp, toMcp, type McpCallToolResult } from "toolnexus/mcp";
+import { toOpenAIChatMessages } from "toolnexus/openai";
+import type { OnLoss } from "toolnexus/langchain";
 
 class SearchResult extends ToolResult<{ hits: number; query: string }> {
   get hits(): number {
@@ -46,4 +50,12 @@ const mcp = providers.toMcp(found);
 const text: string | undefined = mcp.content[0]?.type === "text" ? mcp.content[0].text : undefined;
 const testers: readonly unknown[] = testing.equalityTesters;
 
-export { hits, revived, pending, resumes, later, text, testers };
+// A host's entry gives the functions and the shared types of toolnexus/providers.
+const losses: Loss[] = [];
+const onLoss: OnLoss = (loss) => void losses.push(loss);
+const block: AnthropicToolResult = toAnthropic(found, { toolUseId: "toolu_1", onLoss });
+const sameBlock: ReturnType<typeof providers.toAnthropic> = block;
+const wire: McpCallToolResult = toMcp(fromMcp(mcp));
+const messages = toOpenAIChatMessages([{ result: found, toolCallId: "call_1", toolName: "search" }]);
+
+export { hits, revived, pending, resumes, later, text, testers, sameBlock, wire, messages };

@@ -1,19 +1,44 @@
 // Size: a metadata tree of 100,000 nodes, nesting 200,000 deep and a 50 MiB part are each handled (accepted,
-// or refused by a stated limit) without a stack overflow, a crash or a stall. The time budgets are loose on
-// purpose (a loaded CI machine is slow): they catch a stall or a quadratic walk, not a regression of 20%.
+// or refused by a stated limit) without a stack overflow or a crash. No test here asserts a time (CONTRIBUTING.md,
+// "Rules the spec suite follows"): the work is bounded by what is asserted instead (a refusal at the first level
+// past the limit, a copy that shares the frozen tree, a nesting that is read not at all), and growth is the
+// bench's to measure (`npm run bench`: fromJSON, equals, mergeMetadata and withMetadata at 8x their input).
 import { describe, expect, it } from "@jest/globals";
 import { Answer, ContentPart, MAX_DEPTH, Request, ToolResult, ToolnexusError } from "toolnexus";
 import { describeThrown, safeInstanceOf } from "./constructs";
 
-/** Runs `fn` and returns what it returned or threw, and how long it took. Nothing escapes unseen. */
-function timed<T>(fn: () => T): { value?: T; error?: unknown; ms: number } {
-  const start = performance.now();
+/** Runs `fn` and returns what it returned or threw. Nothing escapes unseen. */
+function outcome<T>(fn: () => T): { value?: T; error?: unknown } {
   try {
-    const value = fn();
-    return { value, ms: performance.now() - start };
+    return { value: fn() };
   } catch (error) {
-    return { error, ms: performance.now() - start };
+    return { error };
   }
+}
+
+const TRAPS = ["get", "getOwnPropertyDescriptor", "ownKeys", "has", "getPrototypeOf"] as const;
+
+/**
+ * `depth` objects nested as `{ a: ... }`, each behind a Proxy that records every operation on it (a read, a key
+ * listing, a prototype look-up): `read()` gives how many operations each level had, outermost first.
+ */
+function watchedNesting(depth: number): { value: object; read: () => number[] } {
+  const level = new Map<object, number>();
+  const counts = new Array<number>(depth).fill(0);
+  const handler: ProxyHandler<object> = {};
+  for (const trap of TRAPS) {
+    (handler as Record<string, unknown>)[trap] = (target: object, ...rest: unknown[]) => {
+      counts[level.get(target)!]!++;
+      return (Reflect[trap] as (...a: unknown[]) => unknown)(target, ...rest);
+    };
+  }
+  let v: object | null = null;
+  for (let i = depth - 1; i >= 0; i--) {
+    const target: object = { a: v };
+    level.set(target, i);
+    v = new Proxy(target, handler);
+  }
+  return { value: v!, read: () => counts };
 }
 
 /** The code of a refusal; anything but a ToolnexusError (a RangeError from a stack overflow, say) fails. */
@@ -21,8 +46,6 @@ function codeOf(error: unknown): string {
   if (!safeInstanceOf(error, ToolnexusError)) throw new Error(`not a ToolnexusError: ${describeThrown(error)}`);
   return (error as ToolnexusError).code;
 }
-
-const STALL_MS = 20_000;
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -40,34 +63,32 @@ function bigTree(): Record<string, unknown> {
 describe("a metadata tree of 100,000 nodes", () => {
   it("is accepted by every door, and compares, copies and round-trips without a stall", () => {
     const tree = bigTree();
-    const made = timed(() => ToolResult.ok("big", { metadata: tree }));
+    const made = outcome(() => ToolResult.ok("big", { metadata: tree }));
     expect(made.error).toBeUndefined();
-    expect(made.ms).toBeLessThan(STALL_MS);
     const r = made.value!;
     expect(Object.keys(r.metadata!)).toHaveLength(1000);
     expect(Object.isFrozen((r.metadata!.b999 as Record<string, unknown>).k98)).toBe(true);
     expect(Object.isFrozen((tree.b999 as Record<string, unknown>).k98)).toBe(false);
 
-    const text = timed(() => JSON.stringify(r));
-    const back = timed(() => ToolResult.fromJSON(JSON.parse(text.value!)));
+    const text = outcome(() => JSON.stringify(r));
+    const back = outcome(() => ToolResult.fromJSON(JSON.parse(text.value!)));
     expect(back.error).toBeUndefined();
-    const same = timed(() => back.value!.equals(r));
+    const same = outcome(() => back.value!.equals(r));
     expect(same.value).toBe(true);
     // A copy shares the frozen tree: merging one key does not copy 100,000 nodes again.
-    const merged = timed(() => r.mergeMetadata({ extra: 1 }));
+    const merged = outcome(() => r.mergeMetadata({ extra: 1 }));
     expect(merged.value!.metadata!.b0).toBe(r.metadata!.b0);
-    const recipe = timed(() => r.withMetadata((m: Record<string, unknown>) => void (m.extra = 2)));
+    const recipe = outcome(() => r.withMetadata((m: Record<string, unknown>) => void (m.extra = 2)));
     expect(recipe.error).toBeUndefined();
     expect(recipe.value!.metadata!.b1).toBe(r.metadata!.b1);
-    for (const t of [text, back, same, merged, recipe]) expect(t.ms).toBeLessThan(STALL_MS);
+    for (const t of [text, back, same, merged, recipe]) expect(t.error).toBeUndefined();
   });
 
   it("is accepted as Request.data and Answer.data", () => {
-    const req = timed(() => Request.fromJSON({ id: "r", kind: "input", prompt: "p", data: bigTree() }));
+    const req = outcome(() => Request.fromJSON({ id: "r", kind: "input", prompt: "p", data: bigTree() }));
     expect(req.error).toBeUndefined();
-    const ans = timed(() => Answer.accept("r", bigTree()));
+    const ans = outcome(() => Answer.accept("r", bigTree()));
     expect(ans.error).toBeUndefined();
-    expect(req.ms + ans.ms).toBeLessThan(STALL_MS);
     expect(Request.fromJSON(JSON.parse(JSON.stringify(req.value))).equals(req.value)).toBe(true);
   });
 
@@ -75,12 +96,10 @@ describe("a metadata tree of 100,000 nodes", () => {
     const wide: Record<string, number> = {};
     for (let i = 0; i < 100_000; i++) wide[`key ${i}`] = i;
     const list = Array.from({ length: 100_000 }, (_, i) => ({ i }));
-    const a = timed(() => ToolResult.ok("", { metadata: { wide, list } }));
+    const a = outcome(() => ToolResult.ok("", { metadata: { wide, list } }));
     expect(a.error).toBeUndefined();
-    expect(a.ms).toBeLessThan(STALL_MS);
-    const b = timed(() => ToolResult.fromJSON(JSON.parse(JSON.stringify(a.value))).equals(a.value));
+    const b = outcome(() => ToolResult.fromJSON(JSON.parse(JSON.stringify(a.value))).equals(a.value));
     expect(b.value).toBe(true);
-    expect(b.ms).toBeLessThan(STALL_MS);
   });
 });
 
@@ -118,46 +137,55 @@ describe(`nesting ${DEPTH.toLocaleString("en")} deep`, () => {
     ["Answer.data", () => Answer.accept("r", { x: deepArray(DEPTH) })],
   ];
 
-  it.each(refusals)("%s: refused as too-deep, quickly, with the path of the first level past the limit", (_name, fn) => {
-    const t = timed(fn);
+  it.each(refusals)("%s: refused as too-deep, with the path of the first level past the limit", (_name, fn) => {
+    const t = outcome(fn);
     const code = codeOf(t.error);
     expect(code === "too-deep" || code === "invalid-pending").toBe(true);
     expect((t.error as ToolnexusError).path.length).toBeLessThan(4 * (MAX_DEPTH + 20));
-    expect(t.ms).toBeLessThan(STALL_MS);
+  });
+
+  it("a nesting past the limit is read down to the limit, never below it", () => {
+    const { value, read } = watchedNesting(DEPTH);
+    expect(codeOf(outcome(() => ToolResult.ok("", { metadata: { x: value } })).error)).toBe("too-deep");
+    const levels = read();
+    const deepest = levels.reduce((last, n, i) => (n > 0 ? i : last), -1);
+    expect(levels[0]).toBeGreaterThan(0);
+    expect(deepest).toBeGreaterThanOrEqual(MAX_DEPTH - 1);
+    expect(deepest).toBeLessThanOrEqual(MAX_DEPTH + 1);
   });
 
   it("a pending request nesting too deep is invalid-pending, its cause too-deep", () => {
-    const t = timed(() => ToolResult.fromJSON({ output: "", metadata: { pending: { id: "r", kind: "k", prompt: "p", data: deepObject(DEPTH) } } }));
+    const t = outcome(() => ToolResult.fromJSON({ output: "", metadata: { pending: { id: "r", kind: "k", prompt: "p", data: deepObject(DEPTH) } } }));
     expect(codeOf(t.error)).toBe("invalid-pending");
     expect(((t.error as Error).cause as ToolnexusError).code).toBe("too-deep");
   });
 
   it("nesting in keys a reader does not know is never walked: accepted", () => {
-    const deep = deepObject(DEPTH);
-    const t = timed(() => [
+    const { value: deep, read } = watchedNesting(DEPTH);
+    const t = outcome(() => [
       ToolResult.fromJSON({ output: "", extra: deep }),
       ContentPart.fromJSON({ type: "text", text: "t", extra: deep }),
       Request.fromJSON({ id: "r", kind: "k", prompt: "p", extra: deep }),
       Answer.fromJSON({ id: "r", ok: true, extra: deep }),
     ]);
     expect(t.error).toBeUndefined();
-    expect(t.ms).toBeLessThan(STALL_MS);
+    expect(read().filter((n) => n > 0)).toEqual([]);
   });
 
   it("a part nested in lists is refused at parts[0]", () => {
-    const t = timed(() => ToolResult.fromJSON({ output: "", parts: [deepArray(DEPTH)] }));
+    const t = outcome(() => ToolResult.fromJSON({ output: "", parts: [deepArray(DEPTH)] }));
     expect(codeOf(t.error)).toBe("invalid-type");
     expect((t.error as ToolnexusError).path).toBe("parts[0]");
   });
 
   it(`exactly ${MAX_DEPTH} levels below metadata, Request.data and Answer.data are accepted, one more is not`, () => {
     expect(ToolResult.ok("", { metadata: { x: deepObject(MAX_DEPTH) } }).metadata).not.toBeNull();
-    expect(codeOf(timed(() => ToolResult.ok("", { metadata: { x: deepObject(MAX_DEPTH + 1) } })).error)).toBe("too-deep");
+    expect(codeOf(outcome(() => ToolResult.ok("", { metadata: { x: deepObject(MAX_DEPTH + 1) } })).error)).toBe("too-deep");
     // data itself is the root: 1000 objects below it.
     expect(Request.fromJSON({ id: "r", kind: "k", prompt: "p", data: deepObject(MAX_DEPTH + 1) }).data).toBeDefined();
-    expect(codeOf(timed(() => Request.fromJSON({ id: "r", kind: "k", prompt: "p", data: deepObject(MAX_DEPTH + 2) })).error)).toBe("too-deep");
+    expect(codeOf(outcome(() => Request.fromJSON({ id: "r", kind: "k", prompt: "p", data: deepObject(MAX_DEPTH + 2) })).error)).toBe("too-deep");
     expect(Answer.accept("r", deepObject(MAX_DEPTH + 1) as never).data).toBeDefined();
-    expect(codeOf(timed(() => Answer.accept("r", deepObject(MAX_DEPTH + 2) as never)).error)).toBe("too-deep");
+    expect(codeOf(outcome(() => Answer.accept("r", deepObject(MAX_DEPTH + 2) as never)).error)).toBe("too-deep");
     // What is accepted writes and reads back.
     const r = ToolResult.ok("", { metadata: { x: deepArray(MAX_DEPTH) } });
     expect(ToolResult.fromJSON(JSON.parse(JSON.stringify(r))).equals(r)).toBe(true);
@@ -174,39 +202,37 @@ describe("a 50 MiB part", () => {
   const b64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 
   it("is read from JSON, written and read back, without a stall", () => {
-    const read = timed(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: b64 }));
+    const read = outcome(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: b64 }));
     expect(read.error).toBeUndefined();
     const part = read.value!;
     expect(part.byteLength).toBe(50 * MIB);
-    const result = timed(() => ToolResult.fromJSON({ output: "see the file", parts: [{ type: "file", mimeType: "application/octet-stream", data: b64, name: "big.bin" }] }));
+    const result = outcome(() => ToolResult.fromJSON({ output: "see the file", parts: [{ type: "file", mimeType: "application/octet-stream", data: b64, name: "big.bin" }] }));
     expect(result.error).toBeUndefined();
-    const text = timed(() => JSON.stringify(result.value));
-    const back = timed(() => ToolResult.fromJSON(JSON.parse(text.value!)));
+    const text = outcome(() => JSON.stringify(result.value));
+    const back = outcome(() => ToolResult.fromJSON(JSON.parse(text.value!)));
     expect(back.value!.equals(result.value)).toBe(true);
-    for (const t of [read, result, text, back]) expect(t.ms).toBeLessThan(STALL_MS);
+    for (const t of [read, result, text, back]) expect(t.error).toBeUndefined();
   });
 
   it("is built from bytes, from URL-safe unpadded base64 and from a data: URL", () => {
-    const fromBytes = timed(() => ContentPart.fromBytes(bytes, { mimeType: "application/octet-stream" }));
-    const urlSafe = timed(() => ContentPart.fromBase64(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url"), { mimeType: "application/octet-stream" }));
-    const dataUrl = timed(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", url: `data:application/octet-stream;base64,${b64}` }));
+    const fromBytes = outcome(() => ContentPart.fromBytes(bytes, { mimeType: "application/octet-stream" }));
+    const urlSafe = outcome(() => ContentPart.fromBase64(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url"), { mimeType: "application/octet-stream" }));
+    const dataUrl = outcome(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", url: `data:application/octet-stream;base64,${b64}` }));
     for (const t of [fromBytes, urlSafe, dataUrl]) {
       expect(t.error).toBeUndefined();
-      expect(t.ms).toBeLessThan(STALL_MS);
     }
     expect(urlSafe.value!.equals(fromBytes.value)).toBe(true);
     expect(dataUrl.value!.equals(fromBytes.value)).toBe(true);
   });
 
   it("with one bad character at the end is refused as invalid-base64, with a short message", () => {
-    const t = timed(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: `${b64.slice(0, -4)}AA*=` }));
+    const t = outcome(() => ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: `${b64.slice(0, -4)}AA*=` }));
     expect(codeOf(t.error)).toBe("invalid-base64");
     expect((t.error as Error).message.length).toBeLessThan(500);
-    expect(t.ms).toBeLessThan(STALL_MS);
   });
 
   it("is refused as too-large by a stated maxBytes, and dropped by truncate's maxPartBytes", () => {
-    expect(codeOf(timed(() => ContentPart.fromBytes(bytes, { mimeType: "application/octet-stream", maxBytes: 10 * MIB })).error)).toBe("too-large");
+    expect(codeOf(outcome(() => ContentPart.fromBytes(bytes, { mimeType: "application/octet-stream", maxBytes: 10 * MIB })).error)).toBe("too-large");
     const r = ToolResult.ok("x", { parts: [ContentPart.fromBase64(b64, { mimeType: "application/octet-stream" })] });
     const cut = r.truncate({ maxPartBytes: 10 * MIB });
     expect(cut.parts).toBeNull();
@@ -216,8 +242,12 @@ describe("a 50 MiB part", () => {
   it("never appears in a description, a summary or toString", () => {
     const part = ContentPart.fromBase64(b64, { mimeType: "application/octet-stream" });
     const r = ToolResult.ok("x", { parts: [part] });
-    const t = timed(() => [String(part), part.summary(), JSON.stringify(part.describe()), String(r), JSON.stringify(r.describe())]);
+    const t = outcome(() => [String(part), part.summary(), JSON.stringify(part.describe()), String(r), JSON.stringify(r.describe())]);
     for (const s of t.value!) expect(s.length).toBeLessThan(300);
-    expect(t.ms).toBeLessThan(1000);
+    // The same text as a 1-byte part's, but for the byte count: nothing of the data is in it.
+    const small = ContentPart.fromBytes(new Uint8Array(1), { mimeType: "application/octet-stream" });
+    const sized = (text: string) => text.replace(/\b\d+ bytes?\b/, "N bytes");
+    expect(part.summary()).toContain(`${50 * MIB} bytes`);
+    expect(sized(part.summary())).toBe(sized(small.summary()));
   });
 });
