@@ -10,6 +10,7 @@ import { isGenuineAnswer, isGenuineRequest, markAnswer } from "./marks";
 import { classFor, prototypeFor } from "./receiver";
 import { BRAND, hasBrand } from "./brand";
 import { raise, type SafeResult } from "./errors";
+import { quotedValue } from "./quote";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { toRequest, type AnyRequest, type Request, type RequestJSON } from "./request";
 
@@ -69,7 +70,7 @@ const ANSWER_FIELDS: FieldTable = {
   data: checkData,
   reason: (value, path, key, fields) => {
     if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
-      if (!REASONS.includes(value)) raise("invalid-value", path, `The reason ${typeof value === "string" && value.length <= 40 ? JSON.stringify(value) : "given"} is not one Answer knows`, REASON_FIX);
+      if (!REASONS.includes(value)) raise("invalid-value", path, `The reason ${quotedValue(value)} is not one Answer knows`, REASON_FIX);
       // ok was checked before: it is a boolean.
       if (fields.ok) raise("invalid-value", path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }

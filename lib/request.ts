@@ -16,6 +16,7 @@ import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
 import { dateTime } from "./platform";
+import { httpUrlProblem } from "./url";
 
 /** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
 export type RequestKind = "authorization" | "approval" | "input" | "question" | (string & {});
@@ -88,11 +89,23 @@ function checkExpiresAt(value: unknown, path: string, key: string): unknown {
   return text;
 }
 
+/**
+ * A request's url: absent, or an absolute http(s) URL under the one url rule of a part's url (url.ts): a
+ * `javascript:`, `data:` or `file:` URL, a relative reference, a Windows path or a url holding whitespace is an
+ * `invalid-value` error at `path`, from every creation path.
+ */
+function checkUrl(value: unknown, path: string, key: string): unknown {
+  if (typed(value, path, key, OPTIONAL, "Give an absolute https:// URL, or leave it out.") === undefined) return undefined;
+  const problem = httpUrlProblem(value as string);
+  if (problem !== undefined) raise("invalid-value", path, problem[0], problem[1]);
+  return value;
+}
+
 const REQUEST_FIELDS: FieldTable = {
   id: checkId,
   kind: (value, path, key) => checkNonEmpty(value, path, key, 'Give a kind such as "approval".'),
   prompt: (value, path, key) => typed(value, path, key, REQUIRED, "Give the text a person reads."),
-  url: (value, path, key) => typed(value, path, key, OPTIONAL, "Give a string, or leave it out."),
+  url: checkUrl,
   data: checkData,
   expiresAt: checkExpiresAt,
 };

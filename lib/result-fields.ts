@@ -9,6 +9,7 @@ import type { DeepReadonly } from "./json-type";
 import { isGenuinePart, isOwned, markOwned } from "./marks";
 import { toMetadata } from "./metadata";
 import { keyPath } from "./path";
+import { quoted } from "./quote";
 
 /**
  * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
@@ -110,7 +111,7 @@ export function readResultFields(value: unknown, what: string, allowed?: readonl
     }
     const src = value;
     for (const k of guard("", "the keys", () => (allowed ? Object.keys(src) : RESULT_KEYS))) {
-      if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
+      if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${quoted(k)}`, objectWith(keys));
       given[k] = ownField(src, k, "");
     }
   }

@@ -18,6 +18,7 @@ import { runRecipe, type Recipe } from "./recipe";
 import { Request, sameRequestFields, toRequest, type AnyRequest, type RequestInit } from "./request";
 import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
 import { attempt } from "./attempt";
+import { pendingText } from "./pause";
 import { resultMaker, type ResultMaker } from "./result-make";
 import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
@@ -200,7 +201,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readResultFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) raise("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
-    const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
+    const output = pendingText(req.prompt, req.url);
     return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as unknown as PendingResult<InstanceOf<R>>;
   }
 
