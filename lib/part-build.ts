@@ -9,7 +9,6 @@ import { readOptionsOf } from "./options";
 import { asPartError, ContentPartError, partError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { baseName, describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, trimAscii, type MediaType } from "./media";
-import { isGenuinePart } from "./marks";
 import { joinPath } from "./path";
 import { asyncIteratorOf, isBlob, isReadableStream, lookUp, readBytes, urlHref } from "./platform";
 import { readSource, type SourceReaders } from "./read-source";
@@ -588,15 +587,4 @@ export function jsonFields(value: unknown, path: string): PartFields {
   // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
   const href = requiredString(url, at("url"), "The url", PASS_HTTP);
   return urlFields(kind, href, { mimeType, name, maxBytes: undefined, verifyMime: false }, at("url"));
-}
-
-/**
- * True when `b` is a part this copy of the library made with the same six fields as `a`, whatever the two
- * classes: how parts nested in a result compare (the wire cannot say which subclass a part was).
- */
-export function samePartFields(a: Readonly<Record<(typeof FIELDS)[number], unknown>>, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isGenuinePart(b)) return false;
-  for (const k of FIELDS) if (a[k] !== (b as Record<string, unknown>)[k]) return false;
-  return true;
 }

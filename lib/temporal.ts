@@ -39,15 +39,14 @@ import {
 import { defineKey, guard, ownKeys, readArray, snapshot, wrongType } from "./boundary";
 import { readOptionsOf } from "./options";
 import { quoted, quotedValue } from "./quote";
-import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
-import { ContentPart } from "./content-part";
+import { ContentPart, isGenuinePart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
 import { MAX_VALUES } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
-import { Answer } from "./answer";
-import { Request } from "./request";
-import { ToolResult } from "./tool-result";
+import { Answer, isGenuineAnswer } from "./answer";
+import { isGenuineRequest, Request } from "./request";
+import { isGenuineResult, ToolResult } from "./tool-result";
 
 /** The key that tags a toolnexus value (or escapes a plain object that has it) in a payload. */
 const TAG = "$toolnexus";

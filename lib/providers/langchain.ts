@@ -15,8 +15,7 @@ import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
-import { isGenuineRequest } from "../marks";
-import type { Request } from "../request";
+import { isGenuineRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { inboundPart, keepPart } from "./inbound";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
@@ -196,7 +195,7 @@ function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
       list[i] = item;
     }
   } else {
-    const source: object = isGenuineRequest(value) ? (value as Request).toJSON() : value;
+    const source: object = isGenuineRequest(value) ? (value).toJSON() : value;
     const fields: { [key: string]: unknown } = {};
     out = fields;
     for (const [key, v] of Object.entries(source)) {

@@ -4,7 +4,7 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
-import { isGenuineResult } from "../marks";
+import { isGenuineResult } from "../tool-result";
 import type { ContentPart } from "../content-part";
 import { ContentPartError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
