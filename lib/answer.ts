@@ -4,11 +4,10 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkTable, fieldsJSON, OPTIONAL, readTable, REQUIRED, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkTable, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, hasBrand } from "./brand";
 import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
-import { jsonEqual } from "./json-data";
-import { quotedValue } from "./quote";
+import { quoted } from "./quote";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { isGenuineRequest, toRequest, type AnyRequest, type RequestJSON } from "./request";
 
@@ -65,8 +64,9 @@ const ANSWER_FIELDS: FieldTable = {
   ok: (value, path, key) => typedBoolean(value, path, key, REQUIRED, "Set ok to true or false."),
   data: checkData,
   reason: (value, path, key, fields) => {
-    if (typedString(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
-      if (!REASONS.includes(value)) raise("invalid-value", path, `The reason ${quotedValue(value)} is not one Answer knows`, REASON_FIX);
+    const reason = typedString(value, path, key, OPTIONAL, REASON_FIX);
+    if (reason !== undefined) {
+      if (!REASONS.includes(reason)) raise("invalid-value", path, `The reason ${quoted(reason)} is not one Answer knows`, REASON_FIX);
       // ok was checked before: it is a boolean.
       if (fields.ok) raise("invalid-value", path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }
@@ -302,7 +302,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    */
   equals(other: unknown): boolean {
     const self = answers().self(this);
-    return other === this || (isGenuineAnswer(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && self.id === other.id && self.ok === other.ok && self.reason === other.reason && jsonEqual(self.data, other.data));
+    return other === this || (isGenuineAnswer(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, ANSWER_KEYS));
   }
 
   /**

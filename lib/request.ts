@@ -6,10 +6,9 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkNonEmpty, fieldsJSON, OPTIONAL, readTable, REQUIRED, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkNonEmpty, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, isInstance } from "./brand";
 import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
-import { jsonEqual } from "./json-data";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
@@ -106,17 +105,12 @@ const REQUEST_FIELDS: FieldTable = {
   expiresAt: checkExpiresAt,
 };
 
-/** The fields of a request, in their order. */
-const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"];
+/** The fields of a request, in their order (its JSON's keys: README, "The wire format"). */
+export const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"];
 
 /** True for a request this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
 export function isGenuineRequest(value: unknown): value is Request {
   return requests().is(value);
-}
-
-/** True when two genuine requests have equal fields (`data` compared structurally), whatever their classes. */
-function fieldsEqual(a: Request, b: Request): boolean {
-  return a.id === b.id && a.kind === b.kind && a.prompt === b.prompt && a.url === b.url && a.expiresAt === b.expiresAt && jsonEqual(a.data, b.data);
 }
 
 /**
@@ -124,7 +118,7 @@ function fieldsEqual(a: Request, b: Request): boolean {
  * classes: how a request nested in a result's metadata compares (the wire cannot say which subclass it was).
  */
 export function sameRequestFields(a: unknown, b: unknown): boolean {
-  return a === b || (isGenuineRequest(a) && isGenuineRequest(b) && fieldsEqual(a, b));
+  return a === b || (isGenuineRequest(a) && isGenuineRequest(b) && sameFields(a, b, REQUEST_KEYS));
 }
 
 /**
@@ -308,7 +302,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    */
   equals(other: unknown): boolean {
     const self = requests().self(this);
-    return other === this || (isGenuineRequest(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && fieldsEqual(self, other));
+    return other === this || (isGenuineRequest(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, REQUEST_KEYS));
   }
 
   /**

@@ -8,7 +8,7 @@
 import { guard, isArrayAt, ownField, wrongType } from "./boundary";
 import { hasBrand, protoOf, type BrandName } from "./brand";
 import { raise, safely, thrownMessage, type SafeResult, type ToolnexusError } from "./errors";
-import { copyJsonObject, typeName } from "./json-data";
+import { copyJsonObject, jsonEqual, typeName } from "./json-data";
 import { Stamp } from "./marks";
 import { joinPath } from "./path";
 import { escapeControl } from "./quote";
@@ -51,8 +51,6 @@ export interface ValueKit<T extends object, E extends ToolnexusError> {
   readonly like: <V extends T>(value: V, fields: object) => V;
   /** The prototype a static named `fn` called on `cls` builds with (see {@link prototypeFor}). */
   readonly proto: (cls: unknown, fn: string) => object;
-  /** The class a static hook calls `fromJSON` on (Vercel Workflow's deserializer): `cls` when it is the class or a subclass. */
-  readonly classFor: (cls: unknown, fn: string) => { readonly prototype: T };
   /** A value of the prototype `proto` (the class's own by default) from `value`: a genuine one's fields as they are, anything else read and checked. */
   readonly read: (value: unknown, path?: string, proto?: object) => T;
   /** A genuine value as it is; anything else read by its fields (an error names its place under `path`). */
@@ -79,11 +77,9 @@ export function valueClass<T extends object, E extends ToolnexusError>(spec: Val
   /** The private mark of this class's genuine values: one private field, set on each instance before it is frozen. */
   class Mark extends Stamp {
     readonly #genuine = true;
-    static is(value: unknown): value is T {
-      return typeof value === "object" && value !== null && #genuine in value;
-    }
+    static readonly is = (value: unknown): value is T => typeof value === "object" && value !== null && #genuine in value;
   }
-  const is = (value: unknown): value is T => Mark.is(value);
+  const is = Mark.is;
   // `new Mark(target)` returns `target`, now carrying the private field (see Stamp): the one cast of the kit.
   const seal = (target: object): T => freeze(new Mark(target)) as unknown as T;
   const create = (proto: object): Fields => {
@@ -127,11 +123,6 @@ export function valueClass<T extends object, E extends ToolnexusError>(spec: Val
     // A genuine value's prototype is the class's or a subclass's, whose instances are of its type.
     like: <V extends T>(value: V, fields: object): V => make(prototypeOf(value) ?? baseProto, fields) as V,
     proto,
-    classFor: (cls, fn) => {
-      if (cls === undefined || cls === null) return base;
-      proto(cls, fn);
-      return cls as { readonly prototype: T };
-    },
     read,
     toValue: (value, path) => (is(value) ? value : read(value, path)),
     self: (receiver) => (is(receiver) ? receiver : read(receiver, "", receiverProto(receiver, baseProto))),
@@ -165,7 +156,7 @@ function prototypeFor(cls: unknown, base: { readonly prototype: object }, name: 
   let problem: string;
   if (typeof cls === "function") {
     try {
-      const p: unknown = ownOrInherited(cls, "prototype");
+      const p: unknown = Reflect.get(cls, "prototype");
       if (p === proto || (typeof p === "object" && p !== null && descends(p, proto))) return p;
       problem = `a function that is neither ${name} nor a subclass of it`;
     } catch (e) {
@@ -187,11 +178,6 @@ function prototypeFor(cls: unknown, base: { readonly prototype: object }, name: 
 /** True when `base` is on the prototype chain of `value` (a subclass's prototype descends from its class's). */
 function descends(value: object, base: object): boolean {
   return Object.prototype.isPrototypeOf.call(base, value);
-}
-
-/** `value[key]`, read as a property read reads it (a class's `prototype` is its own; a Proxy's trap may answer). */
-function ownOrInherited(value: object, key: string): unknown {
-  return Reflect.get(value, key);
 }
 
 /** Subclass prototypes already checked: `""` when fine, else the message of the member that hides a field. */
@@ -311,6 +297,12 @@ export function fieldsJSON(value: object, keys: readonly string[]): Fields {
     if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** True when two genuine values have equal fields (`data` compared structurally, shared subtrees by reference first), whatever their classes. */
+export function sameFields(a: object, b: object, keys: readonly string[]): boolean {
+  for (const k of keys) if (!jsonEqual(Reflect.get(a, k), Reflect.get(b, k))) return false;
+  return true;
 }
 
 /** Whether a field may be absent, must be present, or must also be non-empty. */
