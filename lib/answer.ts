@@ -4,7 +4,7 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkTable, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkTable, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, hasBrand } from "./brand";
 import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
 import { quoted } from "./quote";
@@ -151,7 +151,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return answers().fromJSON(this, data, "[workflow-deserialize]"); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Answer, "Answer", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * Accepts a request, with optional JSON data.

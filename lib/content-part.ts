@@ -19,6 +19,7 @@ import {
   FIELDS,
   jsonFields,
   notOnText,
+  partCheck,
   partFromSource,
   PASS_DATA_URL,
   PASS_HTTP,
@@ -33,7 +34,7 @@ import {
 } from "./part-build";
 import { mediaLabel } from "./part-label";
 import { utf8Length } from "./utf8";
-import { fieldsJSON, valueClass, type ValueKit } from "./value-class";
+import { classFor, fieldsJSON, valueClass, type ValueKit } from "./value-class";
 
 /**
  * Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. The statics are typed on
@@ -132,7 +133,7 @@ export class ContentPart {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return parts().fromJSON(this, data, "[workflow-deserialize]"); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return partCheck(() => classFor(this, ContentPart, "ContentPart", "[workflow-deserialize]")).fromJSON(data); }
 
   /**
    * A text part.

@@ -6,7 +6,7 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkNonEmpty, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkNonEmpty, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, isInstance } from "./brand";
 import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
@@ -185,7 +185,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return requests().fromJSON(this, data, "[workflow-deserialize]"); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Request, "Request", "[workflow-deserialize]").fromJSON(data); }
 
   /**
    * A request with a generated, unique id.

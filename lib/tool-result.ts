@@ -19,7 +19,7 @@ import { attempt, type ResultBuilder } from "./attempt";
 import { pendingText } from "./pause";
 import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
-import { valueClass, type ValueKit } from "./value-class";
+import { classFor, valueClass, type ValueKit } from "./value-class";
 
 /** A type-only key that carries a result's metadata type `M` (nothing exists at run time). */
 declare const METADATA_TYPE: unique symbol;
@@ -139,7 +139,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
-  static [Symbol.for("workflow-deserialize")](data: unknown) { return results().fromJSON(this, data, "[workflow-deserialize]"); }
+  static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, ToolResult, "ToolResult", "[workflow-deserialize]").fromJSON(data); }
 
   // -------------------------------------------------------------------------------------------------------
   // Static factories

@@ -180,6 +180,17 @@ function descends(value: object, base: object): boolean {
   return Object.prototype.isPrototypeOf.call(base, value);
 }
 
+/**
+ * The class a static hook calls `fromJSON` on (Vercel Workflow's deserializer, `this.fromJSON(data)`, so that a
+ * subclass's own `fromJSON` runs): the receiver when it is `base` or a subclass, `base` when there is none; any
+ * other receiver is the `invalid-type` error of {@link prototypeFor}.
+ */
+export function classFor<C extends { readonly prototype: object }>(cls: unknown, base: C, name: string, fn: string): C {
+  if (cls === undefined || cls === null) return base;
+  prototypeFor(cls, base, name, fn);
+  return cls as C;
+}
+
 /** Subclass prototypes already checked: `""` when fine, else the message of the member that hides a field. */
 const CHECKED = new WeakMap<object, string>();
 
