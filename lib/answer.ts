@@ -4,14 +4,12 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, fieldsToJSON, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
-import { fieldClass, type FieldClass } from "./field-class";
-import { isGenuineAnswer, isGenuineRequest, markAnswer } from "./marks";
-import { classFor, prototypeFor } from "./receiver";
+import { checkData, checkId, checkTable, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, hasBrand } from "./brand";
-import { raise, type SafeResult } from "./errors";
+import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
+import { quoted } from "./quote";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
-import { toRequest, type AnyRequest, type Request, type RequestJSON } from "./request";
+import { isGenuineRequest, toRequest, type AnyRequest, type RequestJSON } from "./request";
 
 /** A refusal's reason. */
 export type AnswerReason = "declined" | "cancelled" | "expired";
@@ -58,18 +56,17 @@ export type AnyAnswer = Answer<any>;
  */
 export type AnswerOf<A extends AnyAnswer, D extends object & JsonFields<D>> = AnyAnswer extends A ? Answer<D> : A;
 
-const { create } = Object;
-
 const REASONS: readonly unknown[] = ["declined", "cancelled", "expired"];
 const REASON_FIX = 'Use "declined", "cancelled" or "expired".';
 
 const ANSWER_FIELDS: FieldTable = {
   id: checkId,
-  ok: (value, path, key) => typed(value, path, key, REQUIRED, "Set ok to true or false.", "boolean"),
+  ok: (value, path, key) => typedBoolean(value, path, key, REQUIRED, "Set ok to true or false."),
   data: checkData,
   reason: (value, path, key, fields) => {
-    if (typed(value, path, key, OPTIONAL, REASON_FIX) !== undefined) {
-      if (!REASONS.includes(value)) raise("invalid-value", path, `The reason ${typeof value === "string" && value.length <= 40 ? JSON.stringify(value) : "given"} is not one Answer knows`, REASON_FIX);
+    const reason = typedString(value, path, key, OPTIONAL, REASON_FIX);
+    if (reason !== undefined) {
+      if (!REASONS.includes(reason)) raise("invalid-value", path, `The reason ${quoted(reason)} is not one Answer knows`, REASON_FIX);
       // ok was checked before: it is a boolean.
       if (fields.ok) raise("invalid-value", path, "An accepted answer (ok: true) has no reason", "Remove it, or set ok to false.");
     }
@@ -77,8 +74,13 @@ const ANSWER_FIELDS: FieldTable = {
   },
 };
 
-/** True for an answer this copy of the library made (the private mark of marks.ts). */
-const isLocalAnswer = isGenuineAnswer as (value: unknown) => value is Answer;
+/** The fields of an answer, in their order. */
+const ANSWER_KEYS = ["id", "ok", "data", "reason"];
+
+/** True for an answer this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
+export function isGenuineAnswer(value: unknown): value is Answer {
+  return answers().is(value);
+}
 
 /**
  * Reads an answer: a genuine one is kept; anything else (one from another copy of the package, a look-alike,
@@ -96,7 +98,7 @@ export function toAnswer(value: unknown, path: string): Answer {
  */
 function idOf(requestOrId: unknown): unknown {
   if (typeof requestOrId === "string") return checkId(requestOrId, "id", "id");
-  if (isGenuineRequest(requestOrId)) return (requestOrId as Request).id;
+  if (isGenuineRequest(requestOrId)) return requestOrId.id;
   if (hasBrand(requestOrId, "Request")) return toRequest(requestOrId, "").id;
   return wrongType("", "The request answered", "a Request or its id", requestOrId, "Pass the Request being answered, or its id.");
 }
@@ -138,7 +140,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: AnswerInit<D>) {
-    answers().make(readTable(init, ANSWER_FIELDS, "An Answer"), this);
+    answers().fill(this, readTable(init, ANSWER_FIELDS, "An Answer"));
   }
 
   /** @internal The brand read by {@link Answer.isAnswer}, across copies of the package. */
@@ -167,8 +169,9 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     requestOrId: AnyRequest | string,
     data?: D,
   ): AnswerOf<A, D> {
-    const proto = prototypeFor(this, Answer, "Answer", "accept");
-    return answers().make({ id: idOf(requestOrId), ok: true, data }, create(proto) as object) as AnswerOf<A, D>;
+    const kit = answers();
+    const proto = kit.proto(this, "accept");
+    return kit.make(proto, checkTable(ANSWER_FIELDS, { id: idOf(requestOrId), ok: true, data }, "")) as AnswerOf<A, D>;
   }
 
   /**
@@ -183,8 +186,9 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static decline<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, reason: AnswerReason = "declined"): AnswerOf<A, JsonObject> {
-    const proto = prototypeFor(this, Answer, "Answer", "decline");
-    return answers().make({ id: idOf(requestOrId), ok: false, reason }, create(proto) as object) as AnswerOf<A, JsonObject>;
+    const kit = answers();
+    const proto = kit.proto(this, "decline");
+    return kit.make(proto, checkTable(ANSWER_FIELDS, { id: idOf(requestOrId), ok: false, reason }, "")) as AnswerOf<A, JsonObject>;
   }
 
   /**
@@ -199,15 +203,14 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   static output<A extends AnyAnswer>(this: AnswerClass<A>, requestOrId: AnyRequest | string, output: string): AnswerOf<A, { output: string }> {
-    const proto = prototypeFor(this, Answer, "Answer", "output");
-    return answers().make(
-      {
-        id: idOf(requestOrId), // checked first: properties are evaluated in order
-        ok: true,
-        data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
-      },
-      create(proto) as object,
-    ) as AnswerOf<A, { output: string }>;
+    const kit = answers();
+    const proto = kit.proto(this, "output");
+    const fields = {
+      id: idOf(requestOrId), // checked first: properties are evaluated in order
+      ok: true,
+      data: { output: typeof output === "string" ? output : wrongType("data.output", "output", "a string", output, "Pass the text a person typed.") },
+    };
+    return kit.make(proto, checkTable(ANSWER_FIELDS, fields, "")) as AnswerOf<A, { output: string }>;
   }
 
   /**
@@ -280,7 +283,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     // Read as unknown: the caller's value may be anything, whatever its type says.
     const given: unknown = request;
     if (typeof given === "string") return given === id;
-    if (isGenuineRequest(given)) return (given as Request).id === id;
+    if (isGenuineRequest(given)) return given.id === id;
     if (typeof given !== "object" || given === null) {
       return wrongType("", "The request", "a Request, its JSON or its id", request, "Pass the Request this answer may be for, or its id.");
     }
@@ -299,7 +302,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    */
   equals(other: unknown): boolean {
     const self = answers().self(this);
-    return other === this || (isLocalAnswer(other) && sameFields(self, other, ANSWER_FIELDS));
+    return other === this || (isGenuineAnswer(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, ANSWER_KEYS));
   }
 
   /**
@@ -311,14 +314,12 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): AnswerJSON {
-    return fieldsToJSON(answers().self(this), ANSWER_FIELDS) as unknown as AnswerJSON;
+    return fieldsJSON(answers().self(this), ANSWER_KEYS) as unknown as AnswerJSON;
   }
 }
 
-/** The doors of Answer: making, reading, the receiver check, fromJSON and the brand check. */
-let answerDoors: FieldClass<Answer> | undefined;
-/** The doors of Answer (field-class.ts), made on first use, so that importing the module runs no code. */
-function answers(): FieldClass<Answer> {
-  return (answerDoors ??= fieldClass<Answer>({ name: "Answer", what: "An Answer", base: Answer, table: ANSWER_FIELDS, isGenuine: isGenuineAnswer, mark: markAnswer }));
+/** The engine of Answer (value-class.ts), made on first use, so that importing the module runs no code. */
+let answerKit: ValueKit<Answer, ValidationError> | undefined;
+function answers(): ValueKit<Answer, ValidationError> {
+  return (answerKit ??= valueClass<Answer, ValidationError>({ name: "Answer", base: Answer, keys: ANSWER_KEYS, read: (value, path) => readTable(value, ANSWER_FIELDS, "An Answer", path), asError: asValidationError }));
 }
-

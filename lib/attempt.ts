@@ -4,11 +4,12 @@
 import { ownField, wrongType } from "./boundary";
 import { hasBrand, isInstance } from "./brand";
 import { asValidationError, thrownMessage } from "./errors";
-import { isGenuineResult } from "./marks";
 import type { PartsAndMetadata } from "./result-fields";
 
 /** The result constructors of tool-result.ts that `attempt` builds with, each making an instance of `proto`. */
-export interface ResultBuilder {
+export interface ResultBuilder<R extends object> {
+  /** True for a result this copy of the library made. */
+  readonly is: (value: unknown) => value is R;
   /** `ok()` or `error()`: the output, with the init's parts and metadata. */
   readonly factory: (proto: object, output: unknown, isError: boolean, init: unknown) => object;
   /** `fromJSON()`: a result read by its fields and checked. */
@@ -22,7 +23,7 @@ export interface ResultBuilder {
  * `protoOf` throws (the static was called on something that is neither ToolResult nor a subclass), `fn` is
  * not run, and the error result, an instance of `fallback`, says why. An async `fn` gives a Promise.
  */
-export function attempt(build: ResultBuilder, protoOf: () => object, fallback: object, fn: unknown, init: PartsAndMetadata | undefined): object {
+export function attempt(build: ResultBuilder<object>, protoOf: () => object, fallback: object, fn: unknown, init: PartsAndMetadata | undefined): object {
   let proto: object;
   try {
     proto = protoOf();
@@ -44,12 +45,12 @@ export function attempt(build: ResultBuilder, protoOf: () => object, fallback: o
   return fromValue(build, proto, value, init);
 }
 
-function fromValue(build: ResultBuilder, proto: object, value: unknown, init: unknown): object {
+function fromValue(build: ResultBuilder<object>, proto: object, value: unknown, init: unknown): object {
   try {
     // A genuine result of this class is kept; any other result (another class, another copy of the package,
     // a look-alike, a Proxy of one) is read by its fields and checked, as JSON is.
-    if (isGenuineResult(value) && Object.getPrototypeOf(value) === proto) return value as object;
-    if (isGenuineResult(value) || hasBrand(value, "ToolResult")) return build.read(proto, value);
+    if (build.is(value) && Object.getPrototypeOf(value) === proto) return value;
+    if (build.is(value) || hasBrand(value, "ToolResult")) return build.read(proto, value);
     if (typeof value === "string" || value === undefined) return build.factory(proto, value ?? "", false, init);
     return build.json(proto, value, init);
   } catch (e) {
@@ -57,7 +58,7 @@ function fromValue(build: ResultBuilder, proto: object, value: unknown, init: un
   }
 }
 
-function fromThrown(build: ResultBuilder, proto: object, thrown: unknown, init: PartsAndMetadata | undefined): object {
+function fromThrown(build: ResultBuilder<object>, proto: object, thrown: unknown, init: PartsAndMetadata | undefined): object {
   const message = thrownMessage(thrown);
   let error: { name: string; code?: string } | undefined;
   if (isInstance(thrown, Error)) {

@@ -111,16 +111,6 @@ export function readOwn<K extends string>(value: object, keys: readonly K[], pat
   return out;
 }
 
-/**
- * Reads options: `undefined` and `null` give every key `undefined`; an object is read as {@link snapshot}
- * reads it; anything else is an `invalid-type` ValidationError at the path `""`.
- */
-export function readOptions<K extends string>(options: unknown, keys: readonly K[], fn: string): Snapshot<K> {
-  // No prototype: a key read from it is `undefined` even when `Object.prototype` is polluted.
-  if (options === undefined || options === null) return Object.create(null) as Snapshot<K>;
-  return snapshot(options, keys, "", `The options of ${fn}()`, `Pass an object with ${keys.join(", ")}, or leave them out.`);
-}
-
 /** The own enumerable string keys of `value`, read once; a throwing `ownKeys` trap is a ValidationError at `path`. */
 export function ownKeys(value: object, path: string, what = "the keys"): string[] {
   return guard(path, what, () => Object.keys(value));

@@ -4,10 +4,8 @@
  * @module
  */
 import { decodeBase64, decodedLength, encodeBase64 } from "./base64";
-import { checksAsBranded } from "./boundary";
 import { BRAND, INSPECT } from "./brand";
-import { asPartError, partError, safely, type ContentPartError, type SafeResult } from "./errors";
-import { isGenuinePart, markPart } from "./marks";
+import { asPartError, partError, type ContentPartError, type SafeResult } from "./errors";
 import type { MediaType } from "./media";
 import {
   base64Fields,
@@ -33,11 +31,10 @@ import {
   type PartOptions,
   type PartSource,
   type PartType,
-  samePartFields,
 } from "./part-build";
 import { mediaLabel } from "./part-label";
-import { checkSubclass, classFor, prototypeFor, receiverProto } from "./receiver";
 import { utf8Length } from "./utf8";
+import { classFor, fieldsJSON, valueClass, type ValueKit } from "./value-class";
 
 /**
  * Anything whose instances are parts of type P: `ContentPart` itself, or a subclass. The statics are typed on
@@ -52,32 +49,26 @@ import { utf8Length } from "./utf8";
 export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
 const getProto: (value: object) => object | null = Object.getPrototypeOf;
-const create: (proto: object) => object = Object.create;
 
-/** True for a part this copy made (the private mark); a look-alike, even a Proxy of a part, is read by its fields. */
-const isPart = isGenuinePart as (value: unknown) => value is ContentPart;
+/** The engine of ContentPart (value-class.ts), made on first use: every error it raises is a ContentPartError. */
+let partKit: ValueKit<ContentPart, ContentPartError> | undefined;
+function parts(): ValueKit<ContentPart, ContentPartError> {
+  return (partKit ??= valueClass({ name: "ContentPart", base: ContentPart, keys: FIELDS, read: jsonFields, asError: asPartError }));
+}
 
-/**
- * Assigns the six fields in their fixed order (absent ones `undefined`; only `fields`' own keys count, so
- * a polluted Object.prototype adds nothing), marks and freezes.
- */
-function fill(target: object, fields: PartFields): ContentPart {
-  for (const k of FIELDS) (target as PartFields)[k] = (Object.hasOwn(fields, k) ? fields[k] : undefined) as never;
-  return Object.freeze(markPart(target)) as ContentPart;
+/** True for a part this copy of the library made (its private mark); a look-alike, even a Proxy of a part, is read by its fields. */
+export function isGenuinePart(value: unknown): value is ContentPart {
+  return parts().is(value);
 }
 
 /** The one place a part is made from checked fields (the constructor fills `this` the same way). */
-function makePart(fields: PartFields, proto: object = ContentPart.prototype): ContentPart {
-  checkSubclass(proto, ContentPart.prototype, FIELDS);
-  return fill(create(proto), fields);
+function makePart(fields: PartFields, proto: object): ContentPart {
+  return parts().make(proto, fields);
 }
 
-/**
- * The prototype the static `fn` called on `cls` makes its parts with (see receiver.ts): an invalid receiver
- * is a ContentPartError (`invalid-type`), as every error of a part's factory is.
- */
+/** The prototype the static `fn` called on `cls` makes its parts with: an invalid receiver is a ContentPartError (`invalid-type`). */
 function protoFor(cls: unknown, fn: string): object {
-  return partCheck(() => prototypeFor(cls, ContentPart, "ContentPart", fn));
+  return parts().proto(cls, fn);
 }
 
 /** An async factory on the receiver `cls`: the part read from any source, made with the receiver's prototype. */
@@ -131,8 +122,7 @@ export class ContentPart {
    * ```
    */
   constructor(json: ContentPartJSON) {
-    checkSubclass(getProto(this) ?? ContentPart.prototype, ContentPart.prototype, FIELDS);
-    fill(this, toContentPart(json, ""));
+    parts().fill(this, toContentPart(json, ""));
   }
 
   /** @internal The brand read by {@link ContentPart.isContentPart}, across copies of the package. */
@@ -364,7 +354,7 @@ export class ContentPart {
    * ```
    */
   static fromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): P {
-    return toContentPart(value, "", protoFor(this, "fromJSON")) as P;
+    return parts().fromJSON(this, value) as P;
   }
 
   /**
@@ -379,7 +369,7 @@ export class ContentPart {
    * ```
    */
   static safeFromJSON<P extends ContentPart>(this: PartClass<P>, value: unknown): SafeResult<P, ContentPartError> {
-    return safely(() => toContentPart(value, "", protoFor(this, "safeFromJSON")) as P, asPartError);
+    return parts().safeFromJSON(this, value) as SafeResult<P, ContentPartError>;
   }
 
   /**
@@ -397,8 +387,7 @@ export class ContentPart {
    * ```
    */
   static isContentPart(value: unknown): value is ContentPart {
-    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
-    return isPart(value) || checksAsBranded(value, "ContentPart", FIELDS, (fields) => jsonFields(fields, ""));
+    return parts().isBranded(value);
   }
 
   /**
@@ -496,7 +485,7 @@ export class ContentPart {
    */
   equals(other: unknown): boolean {
     const p = checked(this);
-    return other === this || other === p || (isPart(other) && getProto(other) === getProto(p) && samePartFields(p, other));
+    return other === this || other === p || (isGenuinePart(other) && getProto(other) === getProto(p) && samePartFields(p, other));
   }
 
   /**
@@ -512,7 +501,7 @@ export class ContentPart {
   withName(name: string | undefined): this {
     const p = checked(this);
     if (p.type === "text") throw notOnText("name", "name");
-    return makePart({ ...p, name: name === undefined ? undefined : checkName(name, "name") }, getProto(p) ?? undefined) as this;
+    return parts().like(p, { ...p, name: name === undefined ? undefined : checkName(name, "name") }) as this;
   }
 
   /**
@@ -527,7 +516,7 @@ export class ContentPart {
    */
   withMimeType(mimeType: string, options?: { verifyMime?: boolean }): this {
     const p = checked(this);
-    return makePart({ ...p, mimeType: changedMime(p.type, p.data, mimeType, options) }, getProto(p) ?? undefined) as this;
+    return parts().like(p, { ...p, mimeType: changedMime(p.type, p.data, mimeType, options) }) as this;
   }
 
   /**
@@ -540,9 +529,7 @@ export class ContentPart {
    */
   toJSON(): ContentPartJSON {
     const p = checked(this);
-    const out: Record<string, unknown> = {};
-    for (const k of FIELDS) if (p[k] !== undefined) out[k] = p[k];
-    return out as ContentPartJSON;
+    return fieldsJSON(p, FIELDS) as ContentPartJSON;
   }
 
   /**
@@ -580,15 +567,26 @@ export class ContentPart {
  * never a bare TypeError. See the README, "Reading what callers pass" ("Every method, every receiver").
  */
 function checked(receiver: unknown): ContentPart {
-  return isPart(receiver) ? receiver : partCheck(() => toContentPart(receiver, "", receiverProto(receiver, ContentPart.prototype)));
+  return parts().self(receiver);
 }
 
 /**
  * Reads one entry of a `parts` list (or the value `fromJSON` is given): a genuine part is kept (re-made with
- * `proto` when it is of another class: its fields were checked when it was made); anything else, a part of
- * another loaded copy of the package or a look-alike included, is read by its own fields and checked as JSON.
+ * `proto` when one is given and the part is of another class: its fields were checked when it was made);
+ * anything else, a part of another loaded copy of the package or a look-alike included, is read by its own
+ * fields and checked as JSON.
  */
 export function toContentPart(value: unknown, path: string, proto?: object): ContentPart {
-  if (isPart(value)) return proto === undefined || getProto(value) === proto ? value : makePart({ ...value }, proto);
-  return makePart(jsonFields(value, path), proto);
+  return proto === undefined ? parts().toValue(value, path) : parts().read(value, path, proto);
+}
+
+/**
+ * True when `b` is a part this copy of the library made with the same six fields as `a`, whatever the two
+ * classes: how parts nested in a result compare (the wire cannot say which subclass a part was).
+ */
+export function samePartFields(a: ContentPart, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isGenuinePart(b)) return false;
+  for (const k of FIELDS) if (a[k] !== b[k]) return false;
+  return true;
 }

@@ -424,12 +424,32 @@ function equalOnce(a: unknown, b: unknown, nested: ((a: object, b: object) => bo
 }
 
 
-
 /**
- * A fresh, unfrozen deep copy of JSON data the library owns (a request's or an answer's JSON, a tool's input):
- * what a bridge hands an SDK that keeps or writes into what it is given (LangGraph's checkpoints, a
- * `PermissionResult`'s `updatedInput`). The value is JSON data already, so its JSON text is the whole of it.
+ * A fresh, unfrozen copy of the JSON data `value`, checked by the metadata rules (a ValidationError at
+ * `prefix` and below for what is not JSON data, a cycle, too deep or too large): what a bridge or a projection
+ * hands to another SDK, which may write into it. Nothing in it is shared with `value`, with the library's own
+ * frozen data, or with another call's copy; a subtree met in several places is copied at each, as
+ * `JSON.parse(JSON.stringify(value))` would, and the walk is bounded as {@link copyJson}'s is. `__proto__` stays
+ * an ordinary key. The one walker of the core: the copy is made from {@link copyJson}'s checked tree.
+ *
+ * @example
+ * ```ts
+ * const data = freshJson(request.data, "data"); // an unfrozen copy the SDK may mutate
+ * ```
  */
-export function freshJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+export function freshJson<T>(value: T, prefix = ""): T {
+  // The copy is of `value` itself, checked: the same JSON type it was given.
+  return thaw(copyJson(value, newWalk(prefix), -1)) as T;
+}
+
+/** An unfrozen copy of a checked JSON tree (plain objects and arrays only, at most MAX_DEPTH deep, at most MAX_VALUES values). */
+function thaw(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(thaw);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "__proto__") Object.defineProperty(out, k, { value: thaw(v), enumerable: true, writable: true, configurable: true });
+    else out[k] = thaw(v);
+  }
+  return out;
 }

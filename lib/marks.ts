@@ -1,4 +1,5 @@
-// The private marks: how this loaded copy of the library knows the objects it made itself. A private field
+// The private marks: how this loaded copy of the library knows the JSON it made itself (and, through `Stamp`,
+// the values of value-class.ts). A private field
 // is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone, util.inspect) and cannot
 // be forged outside this module: not by `instanceof`, the prototype, a `Symbol.for` brand, or a Proxy of a
 // marked object. See the README, "Reading what callers pass" ("Genuine or checked").
@@ -8,7 +9,7 @@
  * returns (it is the object given): a bundler sees a constructor without effects and drops a bare `new`.
  */
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- the class is the mechanism: `extends Stamp` lets a subclass's private field initializers run on the object the constructor returns
-class Stamp {
+export class Stamp {
   constructor(value: object) {
     return value;
   }
@@ -75,46 +76,5 @@ export const newMetadataRoot = (): Record<string, unknown> => new MetadataRoot({
 /** True for a metadata root this copy of the library validated. */
 export const isMetadataRoot: (value: unknown) => boolean = MetadataRoot.has;
 
-// Genuine values: one private mark per class, set on each instance before it is frozen.
-
-class ResultMark extends Stamp {
-  readonly #result = true;
-  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #result in value;
-}
-
-class PartMark extends Stamp {
-  readonly #part = true;
-  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #part in value;
-}
-
-class RequestMark extends Stamp {
-  readonly #request = true;
-  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #request in value;
-}
-
-class AnswerMark extends Stamp {
-  readonly #answer = true;
-  static readonly has = (value: unknown): boolean => typeof value === "object" && value !== null && #answer in value;
-}
-
-// `new Mark(target)` returns `target`, now carrying the private field (see Stamp). A bare `new` would look
-// free of effects to a bundler, so each returns what `new` gave.
-
-/** Marks an object this copy of the library is about to freeze as a genuine `ToolResult`. */
-export const markResult = <T extends object>(target: T): T => new ResultMark(target) as unknown as T;
-/** Marks an object this copy of the library is about to freeze as a genuine `ContentPart`. */
-export const markPart = <T extends object>(target: T): T => new PartMark(target) as unknown as T;
-/** Marks an object this copy of the library is about to freeze as a genuine `Request`. */
-export const markRequest = <T extends object>(target: T): T => new RequestMark(target) as unknown as T;
-/** Marks an object this copy of the library is about to freeze as a genuine `Answer`. */
-export const markAnswer = <T extends object>(target: T): T => new AnswerMark(target) as unknown as T;
-
-/** True for a `ToolResult` this copy of the library made (of any subclass); never for a look-alike or a Proxy. */
-export const isGenuineResult: (value: unknown) => boolean = ResultMark.has;
-/** True for a `ContentPart` this copy of the library made. */
-export const isGenuinePart: (value: unknown) => boolean = PartMark.has;
-/** True for a `Request` this copy of the library made. */
-export const isGenuineRequest: (value: unknown) => boolean = RequestMark.has;
-/** True for an `Answer` this copy of the library made. */
-export const isGenuineAnswer: (value: unknown) => boolean = AnswerMark.has;
-
+// The genuine values of the four classes carry a mark of their own class, made by the construction engine
+// (value-class.ts), whose test is a type guard.

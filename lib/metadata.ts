@@ -2,7 +2,7 @@
 import { ValidationError } from "./errors";
 import { copyObject, countMore, fail, isHazard, isPlainObject, markHazard, newWalk, ownedCount, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
-import { Request, toRequest } from "./request";
+import { Request, REQUEST_KEYS, toRequest } from "./request";
 
 /** The reserved key that turns a result into a suspension. */
 export const PENDING = "pending";
@@ -51,8 +51,6 @@ function readPending(value: unknown, walk: Walk): Request {
   return request;
 }
 
-/** The fields of a Request's JSON (README, "The wire format"). */
-const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as const;
 
 /**
  * The values below a request in its JSON (each field present, and what its `data` holds), as metadata counts
@@ -61,7 +59,7 @@ const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"] as con
 function valuesBelow(request: Request): number {
   let n = 0;
   for (const key of REQUEST_KEYS) {
-    const value: unknown = request[key];
+    const value: unknown = Reflect.get(request, key);
     if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
   }
   return n;

@@ -9,18 +9,20 @@ import { keyPath } from "./path";
 import { quoted } from "./quote";
 import { guard, snapshot, type Snapshot } from "./boundary";
 
-/** The keys a function's options may hold, made once per function, at load. */
+/**
+ * The keys a function's options may hold, made once per function: by {@link optionKeys}, or written as an object
+ * literal (`{ fn: "result.truncate", keys: BUDGETS }`) where importing the module must run no code (the core).
+ */
 export interface OptionKeys<K extends string> {
   /** The function, as messages name it: `"toAnthropic"`, `"ContentPart.image"`, `"result.truncate"`. */
   readonly fn: string;
+  /** The keys it knows, in the order its fix lists them (a handful: the check is a linear search, which allocates nothing). */
   readonly keys: readonly K[];
-  /** `keys` as a set, for the check that runs on every call. */
-  readonly known: ReadonlySet<string>;
 }
 
 /** The keys of `fn`'s options. Call once, at load: the result is frozen and shared between calls. */
 export function optionKeys<const K extends string>(fn: string, keys: readonly K[]): OptionKeys<K> {
-  return Object.freeze({ fn, keys: Object.freeze(keys.slice()), known: new Set<string>(keys) });
+  return Object.freeze({ fn, keys: Object.freeze(keys.slice()) });
 }
 
 const hasOwn = Object.hasOwn;

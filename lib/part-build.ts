@@ -4,11 +4,11 @@
 // Everything here returns checked fields; content-part.ts makes the part of them. Every error is a
 // ContentPartError that says what was wrong, where, and how to fix it, and never holds part data.
 import { decodedLength, decodePrefix, encodeBase64, toCanonicalBase64 } from "./base64";
-import { isArrayAt, readOptions, readOwn, wrongType } from "./boundary";
+import { isArrayAt, readOwn, wrongType } from "./boundary";
+import { readOptionsOf } from "./options";
 import { asPartError, ContentPartError, partError, thrownMessage, type SafeResult, type ToolnexusErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { baseName, describeMedia, extensionOf, familyOf, hasSignature, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES, trimAscii, type MediaType } from "./media";
-import { isGenuinePart } from "./marks";
 import { joinPath } from "./path";
 import { asyncIteratorOf, isBlob, isReadableStream, lookUp, readBytes, urlHref } from "./platform";
 import { readSource, type SourceReaders } from "./read-source";
@@ -65,6 +65,8 @@ export interface PartFields {
 
 const TYPES: readonly string[] = ["text", "image", "file", "audio"];
 const OPTION_KEYS = ["mimeType", "name", "maxBytes", "verifyMime"] as const;
+/** What `withMimeType`'s options take. */
+const MIME_OPTION_KEYS = ["verifyMime"] as const;
 const hasOwn = Object.hasOwn;
 
 // Fixes that several messages share.
@@ -83,7 +85,7 @@ export const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 // ---------------------------------------------------------------------------------------------------------
 // Errors
 
-/** Runs a read or check of the boundary (`wrongType`, `readOptions`, `readOwn`...): what it throws, as a ContentPartError. */
+/** Runs a read or check of the boundary (`wrongType`, `readOptionsOf`, `readOwn`...): what it throws, as a ContentPartError. */
 export function partCheck<T>(run: () => T): T {
   try {
     return run();
@@ -222,9 +224,12 @@ interface Checked {
   verifyMime: boolean;
 }
 
-/** The options of the factory `fn` (`fromBytes`), read by the door's options reader and checked. */
+/**
+ * The options of the factory `fn` (`fromBytes`), read by the one options reader (options.ts: an own key it does
+ * not know is refused, with the closest known one named) and checked.
+ */
 export function checkOptions(options: unknown, fn: string): Checked {
-  return checkedOptions(partCheck(() => readOptions(options, OPTION_KEYS, `ContentPart.${fn}`)));
+  return checkedOptions(partCheck(() => readOptionsOf({ fn: `ContentPart.${fn}`, keys: OPTION_KEYS }, options)));
 }
 
 /** The options' values, checked (`withMimeType` checks its two the same way). */
@@ -249,7 +254,7 @@ function checkedOptions({ mimeType, name, maxBytes, verifyMime }: Record<(typeof
  */
 export function changedMime(type: PartType, data: string | undefined, mimeType: unknown, options: unknown): string {
   if (type === "text") throw notOnText("mimeType", "mimeType");
-  const { verifyMime } = partCheck(() => readOptions(options, ["verifyMime"] as const, "part.withMimeType"));
+  const { verifyMime } = partCheck(() => readOptionsOf({ fn: "part.withMimeType", keys: MIME_OPTION_KEYS }, options));
   const opts = checkedOptions({ mimeType, name: undefined, maxBytes: undefined, verifyMime });
   const mime = opts.mimeType;
   if (mime === undefined) throw partError("missing", "mimeType", "No mime type was given", GIVE_MIME);
@@ -582,15 +587,4 @@ export function jsonFields(value: unknown, path: string): PartFields {
   // A data: URL is stored as data; its bytes are not signature-checked (the wire is faithful).
   const href = requiredString(url, at("url"), "The url", PASS_HTTP);
   return urlFields(kind, href, { mimeType, name, maxBytes: undefined, verifyMime: false }, at("url"));
-}
-
-/**
- * True when `b` is a part this copy of the library made with the same six fields as `a`, whatever the two
- * classes: how parts nested in a result compare (the wire cannot say which subclass a part was).
- */
-export function samePartFields(a: Readonly<Record<(typeof FIELDS)[number], unknown>>, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isGenuinePart(b)) return false;
-  for (const k of FIELDS) if (a[k] !== (b as Record<string, unknown>)[k]) return false;
-  return true;
 }

@@ -6,16 +6,14 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, fieldsEqual, fieldsToJSON, checkNonEmpty, OPTIONAL, readTable, REQUIRED, sameFields, typed, type FieldTable } from "./fields";
-import { fieldClass, type FieldClass } from "./field-class";
-import { isGenuineRequest, markRequest } from "./marks";
-import { classFor, prototypeFor } from "./receiver";
+import { checkData, checkId, checkNonEmpty, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, isInstance } from "./brand";
-import { raise, type SafeResult } from "./errors";
+import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
 import { dateTime } from "./platform";
+import { httpUrlProblem } from "./url";
 
 /** Well-known request kinds; the vocabulary is open, so any non-empty string is accepted. */
 export type RequestKind = "authorization" | "approval" | "input" | "question" | (string & {});
@@ -68,44 +66,59 @@ export type AnyRequest = Request<any>;
  */
 export type RequestOf<R extends AnyRequest, D extends object & JsonFields<D>> = AnyRequest extends R ? Request<D> : R;
 
-const { create, getPrototypeOf } = Object;
-
 const TIME_FIX = "Pass an RFC 3339 date-time such as 2026-01-01T00:00:00Z, or a Date.";
 
-function checkExpiresAt(value: unknown, path: string, key: string): unknown {
-  let text = value;
+function checkExpiresAt(value: unknown, path: string, key: string): string | undefined {
+  let text: string | undefined;
   const time = dateTime(value); // a Date of any realm, by its internal slot
   if (time !== undefined || isInstance(value, Date)) {
     // An invalid Date, or a Proxy of one, becomes "", which is refused below; so are years outside 0000-9999,
     // which have no RFC 3339 spelling (toISOString gives +275760-09-13...).
     text = time === undefined || isNaN(time) ? "" : new Date(time).toISOString();
   } else {
-    typed(value, path, key, OPTIONAL, TIME_FIX);
+    text = typedString(value, path, key, OPTIONAL, TIME_FIX);
   }
-  if (text !== undefined && !isRfc3339(text as string)) {
+  if (text !== undefined && !isRfc3339(text)) {
     raise("invalid-timestamp", path, "The expiresAt is not a valid date-time in the years 0000 to 9999", TIME_FIX);
   }
   return text;
 }
 
+/**
+ * A request's url: absent, or an absolute http(s) URL under the one url rule of a part's url (url.ts): a
+ * `javascript:`, `data:` or `file:` URL, a relative reference, a Windows path or a url holding whitespace is an
+ * `invalid-value` error at `path`, from every creation path.
+ */
+function checkUrl(value: unknown, path: string, key: string): string | undefined {
+  const url = typedString(value, path, key, OPTIONAL, "Give an absolute https:// URL, or leave it out.");
+  const problem = url === undefined ? undefined : httpUrlProblem(url);
+  if (problem !== undefined) raise("invalid-value", path, problem[0], problem[1]);
+  return url;
+}
+
 const REQUEST_FIELDS: FieldTable = {
   id: checkId,
   kind: (value, path, key) => checkNonEmpty(value, path, key, 'Give a kind such as "approval".'),
-  prompt: (value, path, key) => typed(value, path, key, REQUIRED, "Give the text a person reads."),
-  url: (value, path, key) => typed(value, path, key, OPTIONAL, "Give a string, or leave it out."),
+  prompt: (value, path, key) => typedString(value, path, key, REQUIRED, "Give the text a person reads."),
+  url: checkUrl,
   data: checkData,
   expiresAt: checkExpiresAt,
 };
 
-/** True for a request this copy of the library made (the private mark of marks.ts, set before it is frozen). */
-const isLocalRequest = isGenuineRequest as (value: unknown) => value is Request;
+/** The fields of a request, in their order (its JSON's keys: README, "The wire format"). */
+export const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"];
+
+/** True for a request this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
+export function isGenuineRequest(value: unknown): value is Request {
+  return requests().is(value);
+}
 
 /**
  * True when `b` is a request this copy of the library made with the same fields as `a`, whatever the two
  * classes: how a request nested in a result's metadata compares (the wire cannot say which subclass it was).
  */
 export function sameRequestFields(a: unknown, b: unknown): boolean {
-  return a === b || (isLocalRequest(a) && isLocalRequest(b) && fieldsEqual(a, b, REQUEST_FIELDS));
+  return a === b || (isGenuineRequest(a) && isGenuineRequest(b) && sameFields(a, b, REQUEST_KEYS));
 }
 
 /**
@@ -161,7 +174,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   constructor(init: RequestInit<D>) {
-    requests().make(readTable(init, REQUEST_FIELDS, "A Request"), this);
+    requests().fill(this, readTable(init, REQUEST_FIELDS, "A Request"));
   }
 
   /** @internal The brand read by {@link Request.isRequest}, across copies of the package. */
@@ -189,10 +202,11 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     this: RequestClass<R>,
     init: Omit<RequestInit<D>, "id"> & { id?: string },
   ): RequestOf<R, D> {
-    const proto = prototypeFor(this, Request, "Request", "create");
-    const fields = readTable(init, REQUEST_FIELDS, "A Request");
-    if (fields.id === undefined) fields.id = randomId();
-    return requests().make(fields, create(proto) as object) as RequestOf<R, D>;
+    const kit = requests();
+    const proto = kit.proto(this, "create");
+    // The id is generated when the init gives none (checked with the other fields when it gives one).
+    const fields = readTable(init, REQUEST_FIELDS, "A Request", "", undefined, (given) => (given.id ??= randomId()));
+    return kit.make(proto, fields) as RequestOf<R, D>;
   }
 
   /**
@@ -272,8 +286,9 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   with(changes: Partial<RequestInit<D>>): this {
-    const self = requests().self(this);
-    return requests().make(readTable(changes, REQUEST_FIELDS, "A Request", "", self), create(getPrototypeOf(self) as object) as object) as this;
+    const kit = requests();
+    const self = kit.self(this);
+    return kit.like(self, readTable(changes, REQUEST_FIELDS, "A Request", "", self)) as this;
   }
 
   /**
@@ -287,7 +302,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    */
   equals(other: unknown): boolean {
     const self = requests().self(this);
-    return other === this || (isLocalRequest(other) && sameFields(self, other, REQUEST_FIELDS));
+    return other === this || (isGenuineRequest(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, REQUEST_KEYS));
   }
 
   /**
@@ -299,15 +314,14 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): RequestJSON {
-    return fieldsToJSON(requests().self(this), REQUEST_FIELDS) as unknown as RequestJSON;
+    return fieldsJSON(requests().self(this), REQUEST_KEYS) as unknown as RequestJSON;
   }
 }
 
-/** The doors of Request: making, reading, the receiver check, fromJSON and the brand check. */
-let requestDoors: FieldClass<Request> | undefined;
-/** The doors of Request (field-class.ts), made on first use, so that importing the module runs no code. */
-function requests(): FieldClass<Request> {
-  return (requestDoors ??= fieldClass<Request>({ name: "Request", what: "A Request", base: Request, table: REQUEST_FIELDS, isGenuine: isGenuineRequest, mark: markRequest }));
+/** The engine of Request (value-class.ts), made on first use, so that importing the module runs no code. */
+let requestKit: ValueKit<Request, ValidationError> | undefined;
+function requests(): ValueKit<Request, ValidationError> {
+  return (requestKit ??= valueClass<Request, ValidationError>({ name: "Request", base: Request, keys: REQUEST_KEYS, read: (value, path) => readTable(value, REQUEST_FIELDS, "A Request", path), asError: asValidationError }));
 }
 
 // Request and Answer define no `toString` or `valueOf`: fast-deep-equal, which compares metadata,

@@ -2,13 +2,14 @@
 // shape), each checked by its own rule: `output` a string, `isError` a boolean, `parts` parts or their JSON,
 // `metadata` by the metadata rules (metadata.ts).
 import { guard, ownField, wrongType } from "./boundary";
-import { toContentPart, type ContentPart } from "./content-part";
+import { isGenuinePart, toContentPart, type ContentPart } from "./content-part";
 import type { ContentPartJSON } from "./part-build";
 import { raise } from "./errors";
 import type { DeepReadonly } from "./json-type";
-import { isGenuinePart, isOwned, markOwned } from "./marks";
+import { isOwned, markOwned } from "./marks";
 import { toMetadata } from "./metadata";
 import { keyPath } from "./path";
+import { quoted } from "./quote";
 
 /**
  * The metadata a result holds when no type is given: JSON data keyed by string. Its values are `any` so
@@ -43,12 +44,12 @@ export interface ToolResultJSON {
   metadata?: Record<string, unknown>;
 }
 
-/** A result's fields, in their fixed order. */
+/** A result's fields, in their fixed order (a result of any metadata type has them). */
 export interface ResultFields {
   output: string;
   isError: boolean;
   parts: readonly ContentPart[] | null;
-  metadata: Readonly<Record<string, unknown>> | null;
+  metadata: object | null;
 }
 
 /** The four fields, in their fixed order. */
@@ -88,7 +89,7 @@ export function toParts(value: unknown): readonly ContentPart[] | null {
     // An own entry, read once: a hole must not pick up Object.prototype[i]. The path is built only for an error.
     const entry = guard(() => `parts[${i}]`, "this part", () => (hasOwn(list, i) ? list[i] : HOLE));
     if (entry === HOLE) raise("invalid-value", `parts[${i}]`, "The parts list has a hole", "Pass a dense array.");
-    out[i] = isGenuinePart(entry) ? (entry as ContentPart) : toContentPart(entry, `parts[${i}]`);
+    out[i] = isGenuinePart(entry) ? entry : toContentPart(entry, `parts[${i}]`);
   }
   return Object.freeze(markOwned(out));
 }
@@ -110,7 +111,7 @@ export function readResultFields(value: unknown, what: string, allowed?: readonl
     }
     const src = value;
     for (const k of guard("", "the keys", () => (allowed ? Object.keys(src) : RESULT_KEYS))) {
-      if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${JSON.stringify(k)}`, objectWith(keys));
+      if (!keys.includes(k)) raise("invalid-value", keyPath("", k), `${what} has an unknown key ${quoted(k)}`, objectWith(keys));
       given[k] = ownField(src, k, "");
     }
   }

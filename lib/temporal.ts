@@ -36,16 +36,17 @@ import {
   type PayloadConverterWithEncoding,
   type SerializationContext,
 } from "@temporalio/common";
-import { defineKey, guard, ownKeys, readArray, readOptions, snapshot, wrongType } from "./boundary";
-import { isGenuineAnswer, isGenuinePart, isGenuineRequest, isGenuineResult } from "./marks";
+import { defineKey, guard, ownKeys, readArray, snapshot, wrongType } from "./boundary";
+import { readOptionsOf } from "./options";
+import { quoted, quotedValue } from "./quote";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
-import { ContentPart } from "./content-part";
+import { ContentPart, isGenuinePart } from "./content-part";
 import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
 import { MAX_VALUES } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
-import { Answer } from "./answer";
-import { Request } from "./request";
-import { ToolResult } from "./tool-result";
+import { Answer, isGenuineAnswer } from "./answer";
+import { isGenuineRequest, Request } from "./request";
+import { isGenuineResult, ToolResult } from "./tool-result";
 
 /** The key that tags a toolnexus value (or escapes a plain object that has it) in a payload. */
 const TAG = "$toolnexus";
@@ -123,6 +124,8 @@ function claimedType(value: object, at?: () => string): BrandName | undefined {
 }
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
+/** The options of the converter (and of createPayloadConverter, which passes them on). */
+const CONVERTER_OPTIONS = { fn: "ToolnexusPayloadConverter", keys: ["classes"] } as const;
 const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
 
 /**
@@ -189,7 +192,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    */
   constructor(options?: PayloadConverterOptions) {
     for (const name of NAMES) this.#byName.set(name, { name, base: name, cls: BASES[name].cls });
-    const { classes } = readOptions(options, ["classes"], "ToolnexusPayloadConverter");
+    const { classes } = readOptionsOf(CONVERTER_OPTIONS, options);
     if (classes === undefined) return;
     if (typeof classes !== "object" || classes === null) {
       raise("invalid-type", "classes", "classes must be an object of subclasses by name", "Pass { SearchResult } or leave it out.");
@@ -198,7 +201,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       const path = joinPath("classes", formatPath([name]));
       const cls = guard(path, "the class", () => (classes as Record<string, unknown>)[name]);
       if (name === "" || this.#byName.has(name)) {
-        raise("invalid-value", path, `The name ${JSON.stringify(name)} is taken by a toolnexus class`, "Register a subclass under a name of its own (its class name, say).");
+        raise("invalid-value", path, `The name ${quoted(name)} is taken by a toolnexus class`, "Register a subclass under a name of its own (its class name, say).");
       }
       const proto = typeof cls === "function" ? guard(path, "the prototype", () => (cls as { prototype?: unknown }).prototype) : undefined;
       const base = typeof proto === "object" && proto !== null ? claimedType(proto) : undefined;
@@ -415,10 +418,10 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     if (!Object.hasOwn(obj, TAG)) return this.#readProperties(obj, at);
     const tag = obj[TAG];
     if (typeof tag !== "string") {
-      return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${JSON.stringify(tag)}`, TAGGED_FIX);
+      return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${quotedValue(tag)}`, TAGGED_FIX);
     }
     if (!Object.hasOwn(obj, "value")) {
-      return raise("missing", formatPath([...at, "value"]), `The tagged value ${JSON.stringify(tag)} has no value`, TAGGED_FIX);
+      return raise("missing", formatPath([...at, "value"]), `The tagged value ${quoted(tag)} has no value`, TAGGED_FIX);
     }
     const inner = obj.value;
     at.push("value");
@@ -434,7 +437,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
         raise(
           "invalid-value",
           formatPath(at.slice(0, -1)),
-          `The payload holds a ${JSON.stringify(tag)}, a class this converter does not know`,
+          `The payload holds a ${quoted(tag)}, a class this converter does not know`,
           `Register it: createPayloadConverter({ classes: { ${/^[A-Za-z_$][\w$]*$/.test(tag) ? tag : "MyClass"} } }), in the workflow's converter module and the client's.`,
         );
       }
@@ -553,7 +556,7 @@ class BoundaryPayloadConverter extends CompositePayloadConverter {
     }
     const name = new TextDecoder().decode(encoding);
     if (!this.converterByEncoding.has(name)) {
-      raise("invalid-value", at, `The encoding ${JSON.stringify(name)} is not one this converter reads`, `Read it with the converter that wrote it (this one reads ${[...this.converterByEncoding.keys()].join(", ")}).`);
+      raise("invalid-value", at, `The encoding ${quoted(name)} is not one this converter reads`, `Read it with the converter that wrote it (this one reads ${[...this.converterByEncoding.keys()].join(", ")}).`);
     }
     return super.fromPayload({ metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(name) }, data: p.data } as Payload, context, hint);
   }

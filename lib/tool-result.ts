@@ -3,24 +3,23 @@
  *
  * @module
  */
-import { checksAsBranded, guard, wrongType } from "./boundary";
-import { isGenuineRequest, isGenuineResult, markOwned } from "./marks";
-import { checkSubclass, classFor, prototypeFor, receiverProto } from "./receiver";
+import { guard, wrongType } from "./boundary";
+import { markOwned } from "./marks";
 import { BRAND, INSPECT, hasBrand, protoOf } from "./brand";
-import type { ContentPart } from "./content-part";
-import { samePartFields } from "./part-build";
-import { raise, safely, type SafeResult } from "./errors";
-import { jsonEqual, typeName } from "./json-data";
+import { samePartFields, type ContentPart } from "./content-part";
+import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
+import { copyJson, jsonEqual, newWalk, typeName } from "./json-data";
 import type { DeepReadonly, JsonFields } from "./json-type";
 import { PENDING, toMetadata } from "./metadata";
 import { formatPath } from "./path";
 import { runRecipe, type Recipe } from "./recipe";
-import { Request, sameRequestFields, toRequest, type AnyRequest, type RequestInit } from "./request";
+import { isGenuineRequest, Request, sameRequestFields, toRequest, type AnyRequest, type RequestInit } from "./request";
 import { checkIsError, checkOutput, PARTS_AND_METADATA, readResultFields, RESULT_KEYS, toParts, type Metadata, type PartInput, type PartsAndMetadata, type ResultFields, type ToolResultInit, type ToolResultJSON } from "./result-fields";
-import { attempt } from "./attempt";
-import { resultMaker, type ResultMaker } from "./result-make";
+import { attempt, type ResultBuilder } from "./attempt";
+import { pendingText } from "./pause";
 import { displayName, resultDescription, resultLine, type ResultDescription } from "./result-display";
 import { fitToBudget, partTokens, type TruncateBudget } from "./truncate";
+import { classFor, valueClass, type ValueKit } from "./value-class";
 
 /** A type-only key that carries a result's metadata type `M` (nothing exists at run time). */
 declare const METADATA_TYPE: unique symbol;
@@ -60,9 +59,9 @@ export type AnyToolResult = ToolResult<any>;
 
 const hasOwn = Object.hasOwn;
 
-/** A copy of the genuine result `r`: a new instance of its class, with these fields (the caller passes on those it keeps). */
-function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: unknown): R {
-  return maker().make(Object.getPrototypeOf(r) as object, output, isError, parts, metadata as ResultFields["metadata"]) as R;
+/** True for a `ToolResult` this copy of the library made (of any subclass); never for a look-alike or a Proxy. */
+export function isGenuineResult(value: unknown): value is AnyToolResult {
+  return results().is(value);
 }
 
 /**
@@ -73,11 +72,7 @@ function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, p
  * is no result's). A method never uses an unchecked field: a bad one is a ValidationError at its path.
  */
 function checkedSelf<R extends AnyToolResult>(r: R): R {
-  if (isGenuineResult(r)) return r;
-  // The subclass first, as on every creation path: a member that hides a field is named before any field is read.
-  const proto = receiverProto(r, ToolResult.prototype);
-  checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
-  return readResult(proto, r) as R;
+  return isGenuineResult(r) ? r : (results().self(r) as R);
 }
 
 /**
@@ -131,8 +126,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   constructor(init?: ToolResultInit<M>) {
     // The instance is made by the one construction path, from this one's prototype (the subclass's, for a
     // subclass), and returned in its place. The subclass is checked before the init is read.
-    const proto = Object.getPrototypeOf(this) as object;
-    checkSubclass(proto, ToolResult.prototype, RESULT_KEYS);
+    const proto = protoOf(this) ?? ToolResult.prototype;
+    results().create(proto);
     return buildResult(proto, readResultFields(init, "The init", RESULT_KEYS)) as this;
   }
 
@@ -200,7 +195,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     // The init is validated first (each getter read once, a bad value named by its path), then joined to the request.
     const f = readResultFields(init, "The init", ["output", ...PARTS_AND_METADATA]);
     if (f.metadata && hasOwn(f.metadata, PENDING)) raise("invalid-pending", "metadata.pending", "ToolResult.pending got a second request", "Pass the request as the first argument only.");
-    const output = req.url === undefined ? req.prompt : `${req.prompt}\n${req.url}`;
+    const output = pendingText(req.prompt, req.url);
     return buildResult(proto, { output, ...f, isError: true, metadata: toMetadata({ ...f.metadata, [PENDING]: req }) }) as unknown as PendingResult<InstanceOf<R>>;
   }
 
@@ -235,7 +230,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static fromJSON<R extends AnyToolResult>(this: ResultClass<R>, value: unknown): InstanceOf<R> {
-    return readResult(resultProto(this, "fromJSON"), value) as InstanceOf<R>;
+    return results().fromJSON(this, value) as InstanceOf<R>;
   }
 
   /**
@@ -250,7 +245,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static safeFromJSON<R extends AnyToolResult>(this: ResultClass<R>, value: unknown): SafeResult<InstanceOf<R>> {
-    return safely(() => readResult(resultProto(this, "safeFromJSON"), value) as InstanceOf<R>);
+    return results().safeFromJSON(this, value) as SafeResult<InstanceOf<R>>;
   }
 
   /**
@@ -269,8 +264,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   static isToolResult(value: unknown): value is ToolResult {
-    // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
-    return isGenuineResult(value) || checksAsBranded(value, "ToolResult", RESULT_KEYS, (fields) => readResult(ToolResult.prototype, fields));
+    return results().isBranded(value);
   }
 
   /**
@@ -314,7 +308,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   static attempt<R extends AnyToolResult>(this: ResultClass<R>, fn: () => unknown, init?: PartsAndMetadata<MetadataOf<R>>): InstanceOf<R> | Promise<InstanceOf<R>> {
     // Called on something that is neither ToolResult nor a subclass, the body is not run, and the error
     // result, of ToolResult itself, says why (as for a body that is not a function).
-    return attempt(maker(), () => resultProto(this, "attempt"), ToolResult.prototype, fn, init) as InstanceOf<R> | Promise<InstanceOf<R>>;
+    return attempt(BUILDER, () => resultProto(this, "attempt"), ToolResult.prototype, fn, init) as InstanceOf<R> | Promise<InstanceOf<R>>;
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -329,11 +323,11 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   get pending(): Request | undefined {
-    const m = checkedSelf(this).metadata as Record<string, unknown> | null;
+    const m: object | null = checkedSelf(this).metadata;
     // An own key (Object.prototype.pending is not this result's), holding a genuine request (readPending
     // made it): the mark, not the prototype, says so.
-    const p = m !== null && hasOwn(m, PENDING) ? m[PENDING] : undefined;
-    return isGenuineRequest(p) ? (p as Request) : undefined;
+    const p: unknown = m !== null && hasOwn(m, PENDING) ? Reflect.get(m, PENDING) : undefined;
+    return isGenuineRequest(p) ? p : undefined;
   }
 
   /**
@@ -525,8 +519,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     // Only a genuine result can be equal (a look-alike or a Proxy of a result is not); its fields are plain.
     if (other === this) return true;
     if (!isGenuineResult(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(r)) return false;
-    const o = other as ToolResult<M>;
-    return o.output === r.output && o.isError === r.isError && partsEqual(r.parts, o.parts) && jsonEqual(r.metadata, o.metadata, sameRequestFields);
+    return other.output === r.output && other.isError === r.isError && partsEqual(r.parts, other.parts) && jsonEqual(r.metadata, other.metadata, sameRequestFields);
   }
 
   /**
@@ -559,7 +552,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    */
   toString(): string {
     const r = checkedSelf(this);
-    return resultLine(displayName(protoOf(r), ToolResult.prototype, "ToolResult"), r as ResultFields, r.pending?.kind);
+    return resultLine(displayName(protoOf(r), ToolResult.prototype, "ToolResult"), r, r.pending?.kind);
   }
 
   /**
@@ -571,7 +564,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   describe(): ResultDescription {
-    return resultDescription(checkedSelf(this) as ResultFields);
+    return resultDescription(checkedSelf(this));
   }
 
   /** @internal Node's `util.inspect`: the fields, with parts by their summaries, never their data. */
@@ -585,16 +578,68 @@ function partsEqual(a: readonly ContentPart[] | null, b: readonly ContentPart[] 
   return a === b || (!!a && !!b && a.length === b.length && a.every((p, i) => samePartFields(p, b[i])));
 }
 
-/** The prototype a static of ToolResult called on `cls` builds with (see boundary's prototypeFor). */
+/** The prototype a static of ToolResult called on `cls` builds with (see value-class.ts). */
 function resultProto(cls: unknown, fn: string): object {
   // ToolResult itself, the fast path, decided here: small enough to be inlined into ok() and error().
-  return cls === ToolResult ? ToolResult.prototype : prototypeFor(cls, ToolResult, "ToolResult", fn);
+  return cls === ToolResult ? ToolResult.prototype : results().proto(cls, fn);
 }
 
-// The construction path and its readers (result-make.ts), made on first use: importing the module runs no code.
-let made: ResultMaker | undefined;
-const maker = (): ResultMaker => (made ??= resultMaker(ToolResult.prototype));
-const buildResult = (...args: Parameters<ResultMaker["build"]>): AnyToolResult => maker().build(...args) as AnyToolResult;
-const readResult = (proto: object, value: unknown): AnyToolResult => maker().read(proto, value) as AnyToolResult;
-const factory = (proto: object, output: unknown, isError: boolean, init: unknown): AnyToolResult => maker().factory(proto, output, isError, init) as AnyToolResult;
-const jsonResult = (proto: object, value: unknown, init: unknown): AnyToolResult => maker().json(proto, value, init) as AnyToolResult;
+/** The own field `k` of `f`, or `fallback` when `f` has none (or holds `undefined`): never Object.prototype's. */
+function given<K extends keyof ResultFields>(f: Partial<ResultFields>, k: K, fallback: ResultFields[K]): ResultFields[K] {
+  const v = hasOwn(f, k) ? f[k] : undefined;
+  return v === undefined ? fallback : v;
+}
+
+/** The four fields of a result from those given (own keys of `f` only), with the defaults (an empty success) for the others. */
+function withDefaults(f: Partial<ResultFields>): ResultFields {
+  return { output: given(f, "output", ""), isError: given(f, "isError", false), parts: given(f, "parts", null), metadata: given(f, "metadata", null) };
+}
+
+/** The engine of ToolResult (value-class.ts), made on first use, so that importing the module runs no code. */
+let resultKit: ValueKit<AnyToolResult, ValidationError> | undefined;
+function results(): ValueKit<AnyToolResult, ValidationError> {
+  return (resultKit ??= valueClass({ name: "ToolResult", base: ToolResult, keys: RESULT_KEYS, read: (value) => withDefaults(readResultFields(value, "A tool result")), asError: asValidationError }));
+}
+
+/**
+ * The one construction path of a result: every door (`new`, the statics, the copies, `fromJSON`) ends here.
+ * The kit checks the subclass and gives a new object of the prototype `proto` (no constructor runs, so a
+ * subclass gets its own class); the four checked fields are stored in their fixed order, and the kit marks it
+ * genuine and freezes it. Every result is made by `Object.create`, the constructor's too, so that these stores
+ * only ever see one shape of object.
+ */
+function make(proto: object, output: string, isError: boolean, parts: ResultFields["parts"], metadata: ResultFields["metadata"]): AnyToolResult {
+  const kit = results();
+  const t = kit.create(proto);
+  t.output = output;
+  t.isError = isError;
+  t.parts = parts;
+  t.metadata = metadata;
+  return kit.seal(t);
+}
+
+/** {@link make} from the fields given (own keys of `f` only), with the defaults (an empty success) for the others. */
+function buildResult(proto: object, f: Partial<ResultFields>): AnyToolResult {
+  const d = withDefaults(f);
+  return make(proto, d.output, d.isError, d.parts, d.metadata);
+}
+
+/** A copy of the genuine result `r`: a new instance of its class, with these fields (the caller passes on those it keeps). */
+function copy<R extends AnyToolResult>(r: R, output: string, isError: boolean, parts: ResultFields["parts"], metadata: ResultFields["metadata"]): R {
+  return make(protoOf(r) ?? ToolResult.prototype, output, isError, parts, metadata) as R;
+}
+
+/** ok() and error(): the output, with parts and metadata from the init. */
+function factory(proto: object, output: unknown, isError: boolean, init: unknown): AnyToolResult {
+  if (init === undefined) return make(proto, checkOutput(output), isError, null, null);
+  const f = readResultFields(init, "The init", PARTS_AND_METADATA);
+  return buildResult(proto, { ...f, output: checkOutput(output), isError });
+}
+
+/** json(): `ok` of the value's JSON text. copyJson refuses `undefined` too, which JSON.stringify would turn into no text at all. */
+function jsonResult(proto: object, value: unknown, init: unknown): AnyToolResult {
+  return factory(proto, JSON.stringify(copyJson(value, newWalk(""), -1)), false, init);
+}
+
+/** What `attempt` builds with. */
+const BUILDER: ResultBuilder<AnyToolResult> = { is: isGenuineResult, factory, read: (proto, value) => results().read(value, "", proto), json: jsonResult };

@@ -1,5 +1,6 @@
 // `ToolResult.truncate`: fitting a result's output and parts to budgets of characters, tokens and bytes.
-import { readOwn, wrongType } from "./boundary";
+import { wrongType } from "./boundary";
+import { readOptionsOf } from "./options";
 import type { ContentPart } from "./content-part";
 import { partLabel } from "./part-label";
 import { raise } from "./errors";
@@ -28,12 +29,12 @@ function budget(value: unknown = Infinity, name: string): number {
 }
 
 /**
- * What fits the budget `limits` (checked here, each own property read once: Object.prototype.maxTokens is no
- * budget): the output, cut and followed by the omitted-part lines, and how many parts are kept (a prefix).
+ * What fits the budget `limits` (read by the one options reader, options.ts: each own property read once, an
+ * unknown key refused with the closest known one named; Object.prototype.maxTokens is no budget): the output, cut and followed by the omitted-part lines, and how many parts are kept (a prefix).
  */
 export function fitToBudget(output: string, parts: readonly ContentPart[], limits: unknown): { output: string; kept: number } {
   if (typeof limits !== "object" || limits === null) wrongType("", "The budget", "an object", limits, objectWith(BUDGETS));
-  const given = readOwn(limits, BUDGETS, "");
+  const given = readOptionsOf({ fn: "result.truncate", keys: BUDGETS }, limits);
   const maxChars = budget(given.maxOutputChars, "maxOutputChars");
   const maxTokens = budget(given.maxTokens, "maxTokens");
   const maxPartBytes = budget(given.maxPartBytes, "maxPartBytes");

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { readOptions as readOwnOptions } from "../boundary";
+import { readOptionsOf } from "../options";
 import type { ContentPart } from "../content-part";
 import { isHttpUrl } from "../url";
 import { raise } from "../errors";
@@ -113,6 +113,8 @@ const TO_PARTS = projection("a2a", "A2A", "toA2aParts");
 const TO_EVENTS = projection("a2a", "A2A", "toA2aEvents");
 const EVENT_KEYS = ["taskId", "contextId", "messageId", "artifactId"] as const;
 const ANSWER_KEYS = ["taskId", "contextId", "messageId"] as const;
+/** Every option of toA2aEvents: its own, then the projection's (read by projectionContext). */
+const EVENT_OPTIONS = [...EVENT_KEYS, "unsupported", "onLoss", "maxBytes"] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Outbound
@@ -234,7 +236,7 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
 export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions): A2aEvent[] {
   const ctx = projectionContext(options, TO_EVENTS);
-  const own = readOwnOptions(options, EVENT_KEYS, "toA2aEvents");
+  const own = readOptionsOf({ fn: "toA2aEvents", keys: EVENT_OPTIONS }, options);
   const taskId = requireString(own.taskId, "taskId", "toA2aEvents", "requestContext.taskId");
   const contextId = requireString(own.contextId, "contextId", "toA2aEvents", "requestContext.contextId");
   const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");
@@ -285,7 +287,7 @@ function checkAuthUrl(url: string | undefined): void {
  * ```
  */
 export function toA2aAnswer(answer: Answer, options: A2aAnswerOptions): A2aMessage {
-  const own = readOwnOptions(options, ANSWER_KEYS, "toA2aAnswer");
+  const own = readOptionsOf({ fn: "toA2aAnswer", keys: ANSWER_KEYS }, options);
   const taskId = requireString(own.taskId, "taskId", "toA2aAnswer", "task.id");
   const contextId = optionalString(own.contextId, "contextId", "task.contextId") ?? "";
   const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");

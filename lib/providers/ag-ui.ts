@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { isArrayAt, readOptions as readOwnOptions, snapshot } from "../boundary";
+import { isArrayAt, snapshot } from "../boundary";
+import { readOptionsOf } from "../options";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -211,7 +212,7 @@ function reasonOf(kind: string, toolCallId: string | undefined): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
 export function toAgUiInterrupt(request: Request<any>, options?: AgUiInterruptOptions): AgUiInterrupt {
-  const o = readOwnOptions(options, ["toolCallId"], "toAgUiInterrupt");
+  const o = readOptionsOf({ fn: "toAgUiInterrupt", keys: ["toolCallId"] }, options);
   const toolCallId = optionalString(o.toolCallId, "toolCallId", '"call-1"');
   const req = toRequest(request, "");
   const out: AgUiInterrupt = { id: req.id, reason: reasonOf(req.kind, toolCallId) };

@@ -8,14 +8,14 @@
  * @module
  */
 import { encodeBase64 } from "../base64";
-import { escapeControl, isArrayAt, readArray, readOptions, readOwn, snapshot, type Snapshot } from "../boundary";
+import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
+import { readOptionsOf } from "../options";
 import { ContentPart } from "../content-part";
 import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
-import { isGenuineRequest } from "../marks";
-import type { Request } from "../request";
+import { isGenuineRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { inboundPart, keepPart } from "./inbound";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
@@ -89,6 +89,8 @@ export const LANGCHAIN_ERROR_TEXT = "LangChain tool returned an error";
 const TO_LANGCHAIN = projection("langchain", "LangChain", "toLangChain");
 const FROM_LANGCHAIN = projection("langchain", "LangChain", "fromLangChain");
 const TO_KEYS = ["toolCallId", "name"] as const;
+/** Every option of toLangChain: its own, then the projection's (read by projectionContext). */
+const TO_OPTIONS = [...TO_KEYS, "unsupported", "onLoss", "maxBytes"] as const;
 
 /**
  * The fields of a LangChain `ToolMessage` for a result: `new ToolMessage(toLangChain(result, { toolCallId }))`.
@@ -124,7 +126,7 @@ const TO_KEYS = ["toolCallId", "name"] as const;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
 export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
   const ctx = projectionContext(options, TO_LANGCHAIN);
-  const own = readOptions(options, TO_KEYS, "toLangChain");
+  const own = readOptionsOf({ fn: "toLangChain", keys: TO_OPTIONS }, options);
   const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
   const name = optionalString(own.name, "name", '"search"');
   const r = asResult(result, "toLangChain");
@@ -193,7 +195,7 @@ function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
       list[i] = item;
     }
   } else {
-    const source: object = isGenuineRequest(value) ? (value as Request).toJSON() : value;
+    const source: object = isGenuineRequest(value) ? (value).toJSON() : value;
     const fields: { [key: string]: unknown } = {};
     out = fields;
     for (const [key, v] of Object.entries(source)) {

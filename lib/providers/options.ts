@@ -4,7 +4,7 @@
 // as an own property, a throw while reading being a ValidationError at the key.
 import { guard, ownField, ownKeys, snapshot, type Snapshot } from "../boundary";
 import { formatPath } from "../path";
-import { isGenuineResult } from "../marks";
+import { isGenuineResult } from "../tool-result";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { ToolResult } from "../tool-result";

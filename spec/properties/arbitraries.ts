@@ -151,7 +151,7 @@ const kind = fc.oneof(fc.constantFrom("authorization", "approval", "input", "que
 /** The JSON shape of a valid request. */
 export const requestJSON: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
-    { id, kind, prompt: text, url: fc.oneof(httpUrl, text), data: jsonObject, expiresAt: rfc3339 },
+    { id, kind, prompt: text, url: httpUrl, data: jsonObject, expiresAt: rfc3339 },
     { requiredKeys: ["id", "kind", "prompt"] },
   )
   .map((r) => ({ ...r }));

@@ -2,8 +2,9 @@
 // projections and writers use to walk them once per reference (README, "Guarantees, and every limit": work
 // bounded by the JSON). Source only: these are not exports of the package.
 import { describe, expect, it } from "@jest/globals";
-import { ToolResult } from "toolnexus";
-import { MAX_VALUES, ownedCount } from "../../lib/json-data";
+import { ToolResult, ValidationError } from "toolnexus";
+import { freshJson, MAX_VALUES, ownedCount } from "../../lib/json-data";
+import { thrownBy } from "../support/throws";
 
 /** An owned DAG of `depth` levels { a: x, b: x } over a record of `width` keys, built by the library itself. */
 function ownedDag(depth: number, width = 80): Readonly<Record<string, unknown>> {
@@ -38,3 +39,31 @@ function valuesBelow(value: unknown): number {
   for (const v of Object.values(value)) n += 1 + valuesBelow(v);
   return n;
 }
+
+describe("freshJson: a fresh, unfrozen, checked copy", () => {
+  it("copies JSON data unfrozen, sharing nothing, with __proto__ kept as a key", () => {
+    const shared = { n: 1 };
+    const given = JSON.parse('{"a":[1,"x",null,true],"__proto__":{"p":1}}') as Record<string, unknown>;
+    given.b = shared;
+    given.c = shared;
+    const copy = freshJson(given, "data") as Record<string, unknown>;
+    expect(copy).toEqual(given);
+    expect(Object.isFrozen(copy)).toBe(false);
+    expect(Object.isFrozen(copy.a)).toBe(false);
+    expect(copy.b).not.toBe(shared);
+    expect(copy.b).not.toBe(copy.c);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toContain("__proto__");
+  });
+  it("refuses what is not JSON data, at its path", () => {
+    const e = thrownBy(() => freshJson({ when: new Date(0) }, "data"));
+    expect(e).toBeInstanceOf(ValidationError);
+    expect([(e as ValidationError).code, (e as ValidationError).path]).toEqual(["not-json", "data.when"]);
+  });
+  it("copies the library's own frozen data unfrozen", () => {
+    const owned = ToolResult.ok("x", { metadata: { deep: { list: [1, 2] } } }).metadata;
+    const copy = freshJson(owned, "metadata") as { deep: { list: number[] } };
+    copy.deep.list.push(3);
+    expect(owned).toEqual({ deep: { list: [1, 2] } });
+  });
+});
