@@ -10,10 +10,11 @@
  */
 import { readOptions as readOwnOptions } from "../boundary";
 import type { ContentPart } from "../content-part";
-import { isHttpUrl } from "../url";
 import { raise } from "../errors";
-import { toAnswer, type Answer } from "../answer";
-import type { ToolResult } from "../tool-result";
+import { toAnswer, type AnyAnswer } from "../answer";
+import { checkOptionKeys, optionKeys } from "../options";
+import { checkLink } from "../pause";
+import type { AnyToolResult, ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
 import { loseAs, overCap } from "./loss";
@@ -113,6 +114,9 @@ const TO_PARTS = projection("a2a", "A2A", "toA2aParts");
 const TO_EVENTS = projection("a2a", "A2A", "toA2aEvents");
 const EVENT_KEYS = ["taskId", "contextId", "messageId", "artifactId"] as const;
 const ANSWER_KEYS = ["taskId", "contextId", "messageId"] as const;
+const TO_PARTS_KEYS = optionKeys("toA2aParts", ["unsupported", "onLoss", "maxBytes"]);
+const TO_EVENTS_KEYS = optionKeys("toA2aEvents", [...EVENT_KEYS, "unsupported", "onLoss", "maxBytes"]);
+const TO_ANSWER_KEYS = optionKeys("toA2aAnswer", ANSWER_KEYS);
 
 // ---------------------------------------------------------------------------------------------------------
 // Outbound
@@ -185,9 +189,9 @@ function partsOf(ctx: Context, r: Pick<ToolResult, "output" | "parts">): A2aPart
  * // [{ content: { $case: "text", value: "42" }, metadata: undefined, filename: "", mediaType: "text/plain" }]
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
-export function toA2aParts(result: ToolResult<any>, options?: A2aPartsOptions): A2aPart[] {
+export function toA2aParts(result: AnyToolResult, options?: A2aPartsOptions): A2aPart[] {
   const ctx = projectionContext(options, TO_PARTS);
+  if (options !== undefined) checkOptionKeys(TO_PARTS_KEYS, options);
   return partsOf(ctx, asResult(result, "toA2aParts"));
 }
 
@@ -211,7 +215,9 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
  * - Pending (`result.pending`): one status update, `TASK_STATE_AUTH_REQUIRED` for a request of kind
  *   `authorization`, else `TASK_STATE_INPUT_REQUIRED`, whose agent message holds {@link toA2aParts} of the
  *   result (the prompt and link, the parts), then a data part `{ toolnexus: { request: <the Request's JSON> } }`
- *   by which a client answers by id ({@link toA2aAnswer}). An `authorization` request needs an `https:` url.
+ *   by which a client answers by id ({@link toA2aAnswer}). An `authorization` request needs a url; the url a
+ *   person is sent to must be `https:`, or `http:` to a loopback host (`localhost`, `127.0.0.0/8`, `[::1]`):
+ *   any other is a `ValidationError` (`unsupported`, path `metadata.pending.url`).
  * - Error: one status update, `TASK_STATE_FAILED`, its message {@link toA2aParts} of the result (no message
  *   when that is empty).
  * - Else: an artifact update holding {@link toA2aParts} of the result (`append: false`, `lastChunk: true`;
@@ -231,9 +237,9 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
  * for (const event of toA2aEvents(await tool.run(args), { taskId, contextId })) eventBus.publish(event);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
-export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions): A2aEvent[] {
+export function toA2aEvents(result: AnyToolResult, options: A2aEventsOptions): A2aEvent[] {
   const ctx = projectionContext(options, TO_EVENTS);
+  checkOptionKeys(TO_EVENTS_KEYS, options);
   const own = readOwnOptions(options, EVENT_KEYS, "toA2aEvents");
   const taskId = requireString(own.taskId, "taskId", "toA2aEvents", "requestContext.taskId");
   const contextId = requireString(own.contextId, "contextId", "toA2aEvents", "requestContext.contextId");
@@ -243,7 +249,7 @@ export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions):
   const pending = r.pending;
   if (pending !== undefined) {
     const auth = pending.kind === "authorization";
-    if (auth) checkAuthUrl(pending.url);
+    checkPendingUrl(pending.url, auth);
     const parts = partsOf(ctx, r);
     parts.push(dataPart({ toolnexus: { request: freshA2aJSON(pending.toJSON()) } }));
     return [statusUpdate(taskId, contextId, auth ? AUTH_REQUIRED : INPUT_REQUIRED, message(ROLE_AGENT, parts, messageId, taskId, contextId))];
@@ -259,12 +265,15 @@ export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions):
   return events;
 }
 
-/** An authorization request goes out with an `https:` link (by ContentPart's url rule), or not at all. */
-function checkAuthUrl(url: string | undefined): void {
+/**
+ * The link a paused task's message sends a person to (its text holds the request's url) follows the link rule:
+ * `https:`, or `http:` to a loopback host; else `unsupported` at `metadata.pending.url`. An authorization
+ * request needs one: without it, `missing` there.
+ */
+function checkPendingUrl(url: string | undefined, auth: boolean): void {
   const path = "metadata.pending.url";
-  const fix = "Give the authorization request the https: URL of the login page, as in ToolResult.authRequired(\"https://...\").";
-  if (url === undefined) raise("missing", path, "An authorization request needs a url for the A2A auth-required state", fix);
-  if (!isHttpUrl(url) || !/^https:/i.test(url)) raise("invalid-value", path, "An authorization request's url must be an https: URL", fix);
+  if (url !== undefined && url !== "") checkLink(url, path, "toA2aEvents");
+  else if (auth) raise("missing", path, "An authorization request needs a url for the A2A auth-required state", "Give the authorization request the https: URL of the login page, as in ToolResult.authRequired(\"https://...\").");
 }
 
 /**
@@ -284,8 +293,9 @@ function checkAuthUrl(url: string | undefined): void {
  * const message = toA2aAnswer(Answer.output(paused.pending!, "staging"), { taskId: task.id, contextId: task.contextId });
  * ```
  */
-export function toA2aAnswer(answer: Answer, options: A2aAnswerOptions): A2aMessage {
+export function toA2aAnswer(answer: AnyAnswer, options: A2aAnswerOptions): A2aMessage {
   const own = readOwnOptions(options, ANSWER_KEYS, "toA2aAnswer");
+  checkOptionKeys(TO_ANSWER_KEYS, options);
   const taskId = requireString(own.taskId, "taskId", "toA2aAnswer", "task.id");
   const contextId = optionalString(own.contextId, "contextId", "task.contextId") ?? "";
   const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");

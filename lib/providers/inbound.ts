@@ -252,12 +252,12 @@ export class InboundAccumulator {
 
   /**
    * The output, from `text` (the host's text: its pieces joined, or what stands for them): for an error whose
-   * text is blank, `errorText` (`MCP tool returned an error`), which stands for the summary lines too; then the
+   * text is empty, `errorText` (`MCP tool returned an error`), which stands for the summary lines too; then the
    * text that follows the output, each after `"\n"`; with no text at all, one summary line per part (unless
    * `summary` is false); then one line per loss.
    */
   output(text: string, errorText?: string, summary = true): string {
-    let out = errorText !== undefined && isBlank(text) ? errorText : text;
+    let out = errorText !== undefined && text === "" ? errorText : text;
     for (const t of this.after) out = out === "" ? t : `${out}\n${t}`;
     if (out === "" && summary && this.parts.length > 0) out = this.parts.map((p) => p.summary()).join("\n");
     return this.withLosses(out);

@@ -22,7 +22,7 @@ import { inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, t
 import { quoted } from "../quote";
 import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
 import type { ProjectionOptions } from "./loss";
-import { appendParts, type TypedPart } from "./part-output";
+import { appendParts, isBlank, type TypedPart } from "./part-output";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -319,7 +319,9 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
     } else acc.add(read, i, path);
   }
   // No summary lines: the output is the message's own text, as LangChain holds it.
-  const text = output === undefined ? acc.output(acc.joined(), isError ? LANGCHAIN_ERROR_TEXT : undefined, false) : acc.withLosses(output);
+  // An error whose text is blank reads as the sentence.
+  const joined = acc.joined();
+  const text = output === undefined ? acc.output(isError && isBlank(joined) ? "" : joined, isError ? LANGCHAIN_ERROR_TEXT : undefined, false) : acc.withLosses(output);
   return new ToolResult({ output: text, isError, parts: acc.parts, metadata: artifact?.metadata ?? null });
 }
 

@@ -50,7 +50,7 @@ describe("fromMcp reads own fields only, each once", () => {
       throw new Error("fromMcp did not throw");
     };
     const unnamed = message({ type: "video" });
-    expect(unnamed).toBe("The content block at content[1] cannot become a part: unknown type \"video\". Fix the server's result, or pass unsupported: \"placeholder\" or \"omit\".");
+    expect(unnamed).toBe("The MCP content block at content[1] cannot become a part: unknown type \"video\". Fix the server's result, or pass unsupported: \"placeholder\" or \"omit\".");
     expect(message({ type: "video", name: "clip.mp4", uri: "https://a.b/clip.mp4" })).toBe(unnamed);
   });
 

@@ -162,13 +162,13 @@ describe("fromLangChain", () => {
     const read = fromLangChain(message, { onLoss });
     expect(read.output).toBe("a\n[unsupported LangChain image block (its bytes cannot be read (a detached buffer))]");
     expect(read.parts).toBeNull();
-    expect(losses.map((l) => [l.path, l.reason])).toEqual([["content[1]", "the image block cannot become a part: its bytes cannot be read (a detached buffer)"]]);
+    expect(losses.map((l) => [l.path, l.reason])).toEqual([["content[1]", "the LangChain image block cannot become a part: its bytes cannot be read (a detached buffer)"]]);
     const e = thrownBy(() => fromLangChain(message, { unsupported: "error" }));
     expect(e).toBeInstanceOf(ContentPartError);
     expect({ code: (e as ContentPartError).code, path: (e as ContentPartError).path, message: (e as ContentPartError).message }).toEqual({
       code: "unsupported",
       path: "content[1]",
-      message: "The image block at content[1] cannot become a part: its bytes cannot be read (a detached buffer). Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".",
+      message: "The LangChain image block at content[1] cannot become a part: its bytes cannot be read (a detached buffer). Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".",
     });
   });
 
@@ -179,13 +179,13 @@ describe("fromLangChain", () => {
     const read = fromLangChain(message);
     expect(read.output.split("\n")).toEqual(["a", "[unsupported LangChain image block (its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes)]"]);
     const e = thrownBy(() => fromLangChain(message, { unsupported: "error" })) as ContentPartError;
-    expect(e.message).toBe("The image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
+    expect(e.message).toBe("The LangChain image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
   });
 
   it("takes an ArrayBuffer itself as no bytes (a data block holds a view)", () => {
     const { losses, onLoss } = collectLosses();
     fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: new Uint8Array(PNG).buffer }] }, { onLoss });
-    expect(losses.map((l) => l.reason)).toEqual(["the image block cannot become a part: its data is an instance of ArrayBuffer, not a base64 string or bytes"]);
+    expect(losses.map((l) => l.reason)).toEqual(["the LangChain image block cannot become a part: its data is an instance of ArrayBuffer, not a base64 string or bytes"]);
   });
 
   it("throws a ContentPartError for a block that cannot be a part under unsupported: \"error\"", () => {
