@@ -34,7 +34,7 @@ export function checkOptionKeys(spec: OptionKeys<string>, options: object, path 
   let unknown: string | undefined;
   try {
     for (const key in options) {
-      if (!spec.known.has(key) && hasOwn(options, key)) {
+      if (!isKnownKey(spec.keys, key) && hasOwn(options, key)) {
         unknown = key;
         break;
       }
@@ -45,6 +45,15 @@ export function checkOptionKeys(spec: OptionKeys<string>, options: object, path 
     });
   }
   if (unknown !== undefined) unknownOption(spec, unknown, path);
+}
+
+/**
+ * True when `key` is one of `keys`: a loop of string compares, which for the few keys a function takes costs
+ * less than a Set's hash look-up (this runs once per key of every projection call).
+ */
+function isKnownKey(keys: readonly string[], key: string): boolean {
+  for (let i = 0; i < keys.length; i++) if (keys[i] === key) return true;
+  return false;
 }
 
 function unknownOption(spec: OptionKeys<string>, key: string, path: string): never {

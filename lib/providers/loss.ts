@@ -7,7 +7,8 @@
 import { escapeControl } from "../boundary";
 import type { ContentPart } from "../content-part";
 import { partLabel } from "../part-label";
-import { ContentPartError, type ToolnexusError } from "../errors";
+import { ContentPartError, raise, type ToolnexusError } from "../errors";
+import { typeName } from "../json-data";
 import { located } from "../path";
 
 /** What to do with a part a provider cannot carry: a placeholder text (default), an error, or nothing. */
@@ -40,21 +41,65 @@ export interface ProjectionOptions {
   maxBytes?: number;
 }
 
-/** What the loss helpers need of a projection's checked options (its `Context`, see options.ts). */
-export interface LossPolicy {
-  /** The projection's name in a {@link Loss}: `"anthropic"`, `"openai-chat"`, `"mcp"`, ... */
+/**
+ * Who hears a loss: the one loss mechanism of projections and bridges. A projection's checked options (its
+ * `Context`) are one; a bridge makes its own with {@link lossTarget} (or {@link lossTargetOf}, which checks the
+ * `onLoss` option it read) and tells each loss at once through {@link reportLoss}, which makes every {@link Loss}
+ * frozen. A bridge's loss has no part: `{ provider, path, reason }`.
+ */
+export interface LossTarget {
+  /** The projection's or bridge's name in a {@link Loss}: `"anthropic"`, `"openai-chat"`, `"mcp-elicitation"`, ... */
   readonly provider: string;
+  readonly onLoss: OnLoss | undefined;
+}
+
+/** A {@link LossTarget} for a bridge: frozen. */
+export function lossTarget(provider: string, onLoss: OnLoss | undefined): LossTarget {
+  return Object.freeze({ provider, onLoss });
+}
+
+/**
+ * A {@link LossTarget} from an `onLoss` option as it was read (own property, once): `undefined` or a function,
+ * else an `invalid-type` ValidationError at `path` (`onLoss`, or `options.onLoss`).
+ */
+export function lossTargetOf(provider: string, onLoss: unknown, path = "onLoss"): LossTarget {
+  return lossTarget(provider, onLossOption(onLoss, path));
+}
+
+/** The `onLoss` option: `undefined` or a function, else an `invalid-type` ValidationError at `path`. */
+export function onLossOption(onLoss: unknown, path: string): OnLoss | undefined {
+  if (onLoss === undefined) return undefined;
+  if (!isOnLoss(onLoss)) raise("invalid-type", path, `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
+  return onLoss;
+}
+
+function isOnLoss(v: unknown): v is OnLoss {
+  return typeof v === "function";
+}
+
+/** What the loss helpers need of a projection's checked options (its `Context`, see options.ts). */
+export interface LossPolicy extends LossTarget {
   /** What the provider is called in messages: `"Anthropic"`, `"OpenAI Chat"`, ... */
   readonly label: string;
   readonly policy: UnsupportedPolicy;
-  readonly onLoss: OnLoss | undefined;
   /** `Infinity` when no cap was given. */
   readonly maxBytes: number;
 }
 
-/** A frozen {@link Loss} without a part or a placeholder: what the bridges (elicitation, approvals) lose. */
+/** The one maker of a {@link Loss}: frozen, `part` and `placeholder` present only when given. */
+function makeLoss(provider: string, path: string, reason: string, part: ContentPart | undefined, placeholder: string | undefined): Loss {
+  const loss: { provider: string; path: string; reason: string; part?: ContentPart; placeholder?: string } = { provider, path, reason };
+  if (part !== undefined) loss.part = part;
+  if (placeholder !== undefined) loss.placeholder = placeholder;
+  return Object.freeze(loss);
+}
+
+/**
+ * A frozen {@link Loss} without a part or a placeholder, for a bridge that collects its losses before it can
+ * tell them ({@link tellLosses}). Kept until the bridges tell theirs at once through {@link reportLoss}.
+ */
 export function lossAt(provider: string, path: string, reason: string): Loss {
-  return Object.freeze({ provider, path, reason });
+  return makeLoss(provider, path, reason, undefined, undefined);
 }
 
 /** Tells `onLoss`, when there is one, of each loss in order. */
@@ -62,13 +107,31 @@ export function tellLosses(onLoss: OnLoss | undefined, losses: readonly Loss[]):
   if (onLoss !== undefined) for (const loss of losses) onLoss(loss);
 }
 
-/** Tells a projection's `onLoss` of a loss, as a frozen {@link Loss}. */
-export function reportLoss(ctx: LossPolicy, path: string, reason: string, part: ContentPart | undefined, placeholder: string | undefined): void {
-  if (ctx.onLoss === undefined) return;
-  const loss: { provider: string; path: string; reason: string; part?: ContentPart; placeholder?: string } = { provider: ctx.provider, path, reason };
-  if (part !== undefined) loss.part = part;
-  if (placeholder !== undefined) loss.placeholder = placeholder;
-  ctx.onLoss(Object.freeze(loss));
+/**
+ * Tells `to.onLoss`, when there is one, of a loss, as a frozen {@link Loss}: the one way a projection or a
+ * bridge reports content that did not arrive as it was. A bridge's loss has no part and no placeholder.
+ */
+export function reportLoss(to: LossTarget, path: string, reason: string, part?: ContentPart, placeholder?: string): void {
+  if (to.onLoss === undefined) return;
+  to.onLoss(makeLoss(to.provider, path, reason, part, placeholder));
+}
+
+/**
+ * Why a projection's table cannot carry a part, made once at load ({@link refusal}): what a part writer returns
+ * instead of a block, so that the one parts loop (projection.ts) handles the loss by the policy.
+ */
+export class Refusal {
+  /** The loss's reason, in words: `"Anthropic has no audio block"`. */
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+    Object.freeze(this);
+  }
+}
+
+/** A {@link Refusal} with this reason. Call once, at load: a part writer returns the same one on every call. */
+export function refusal(reason: string): Refusal {
+  return new Refusal(reason);
 }
 
 /** `[unsupported audio part (audio/wav, 41984 bytes)]`: what stands in for a lost part. Never the data. */

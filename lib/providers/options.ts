@@ -8,7 +8,7 @@ import { isGenuineResult } from "../marks";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
 import { ToolResult } from "../tool-result";
-import type { LossPolicy, OnLoss, UnsupportedPolicy } from "./loss";
+import { onLossOption, type LossPolicy, type UnsupportedPolicy } from "./loss";
 
 /** The options of one projection call, checked, and the projection's names. */
 export interface Context extends LossPolicy {
@@ -16,7 +16,7 @@ export interface Context extends LossPolicy {
   readonly fn: string;
 }
 
-const POLICIES: readonly string[] = ["placeholder", "error", "omit"];
+const isPolicy = (v: unknown): v is UnsupportedPolicy => v === "placeholder" || v === "error" || v === "omit";
 
 /**
  * The context of a projection when none of the shared options is given: made once per projection, at load,
@@ -32,13 +32,19 @@ export function projection(provider: string, label: string, fn: string): Context
  * misspelt key. Allocates nothing unless a shared option is given: this runs on every tool call.
  */
 export function projectionContext(options: unknown, defaults: Context): Context {
-  return options === undefined || options === null ? defaults : givenContext(options, defaults);
+  return options === undefined || options === null ? defaults : sharedOptions(options, defaults);
 }
 
 const ObjectPrototype = Object.prototype;
 const hasOwn = Object.hasOwn;
 
-function givenContext(options: unknown, defaults: Context): Context {
+/**
+ * The shared options (`unsupported`, `onLoss`, `maxBytes`) of `options`, which is neither `undefined` nor
+ * `null`, into a context: `defaults` itself when none is given (no allocation). Options that are not an object
+ * are an `invalid-type` ValidationError. The projection kit (projection.ts) calls this after refusing the keys
+ * a projection does not know.
+ */
+export function sharedOptions(options: unknown, defaults: Context): Context {
   // Own properties, each read once: a named read (cheap when, as usual, the option is absent), and a value
   // found only on the prototype chain (a polluted Object.prototype.unsupported) counts as absent. A revoked
   // Proxy (Array.isArray throws) and a throwing getter are ValidationErrors, through `optionThrew`.
@@ -77,17 +83,16 @@ function optionThrew(e: unknown, key: string): never {
   });
 }
 
-function notAnObject(options: unknown, fn: string): never {
+/** The `invalid-type` error for options that are not an object. */
+export function notAnObject(options: unknown, fn: string): never {
   return raise("invalid-type", "", `The options of ${fn}() must be an object, got ${typeName(options)}`, `Pass an object such as { unsupported: "placeholder" }.`);
 }
 
 function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Context): Context {
-  if (policy !== undefined && (typeof policy !== "string" || !POLICIES.includes(policy))) {
+  if (policy !== undefined && !isPolicy(policy)) {
     raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
-  if (onLoss !== undefined && typeof onLoss !== "function") {
-    raise("invalid-type", "onLoss", `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.reason).");
-  }
+  const heard = onLossOption(onLoss, "onLoss");
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
     raise("invalid-value", "maxBytes", `maxBytes must be a whole number of bytes, 0 or more, got ${typeof maxBytes === "number" ? String(maxBytes) : typeName(maxBytes)}`, "Pass a number such as 5 * 1024 * 1024, or leave it out.");
   }
@@ -95,8 +100,8 @@ function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Con
     provider: d.provider,
     label: d.label,
     fn: d.fn,
-    policy: (policy as UnsupportedPolicy | undefined) ?? "placeholder",
-    onLoss: onLoss as OnLoss | undefined,
+    policy: isPolicy(policy) ? policy : "placeholder",
+    onLoss: heard,
     maxBytes: (maxBytes) ?? Infinity,
   };
 }
@@ -207,9 +212,6 @@ export function bridgeOptions<K extends string>(options: unknown, keys: readonly
   for (const key of ownKeys(options as object, path, "the options' keys")) {
     if (!(keys as readonly string[]).includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
   }
-  const onLoss = (o as Partial<Record<string, unknown>>).onLoss;
-  if (onLoss !== undefined && typeof onLoss !== "function") {
-    raise("invalid-type", formatPath(["onLoss"], path), `onLoss must be a function, got ${typeName(onLoss)}`, "Pass a function such as (loss) => console.warn(loss.path, loss.reason).");
-  }
+  onLossOption((o as Partial<Record<string, unknown>>).onLoss, formatPath(["onLoss"], path));
   return o;
 }
