@@ -19,8 +19,8 @@ import { checkOptionKeys, optionKeys, readOptionsOf } from "../options";
 import { checkAnswerFor, checkLink, pendingText } from "../pause";
 import { quoted } from "../quote";
 import type { OnLoss, ProjectionOptions } from "./loss";
-import { asResult, idOption, optionalString, projection, projectionContext, type Context } from "./options";
-import { appendParts, type TypedPart } from "./part-output";
+import { asResult, optionalString, projection, projectionContext } from "./options";
+import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
 import { reportLoss } from "./loss";
 
 /** Where a media part's bytes are: inline (base64) or at a URL. */
@@ -106,9 +106,7 @@ export interface AgUiResumeOptions {
   onLoss?: OnLoss;
 }
 
-const RESULT_SPEC = projection("ag-ui", "AG-UI", "toAgUiToolCallResult");
 const RESUME_SPEC = projection("ag-ui", "AG-UI", "toAgUiResume");
-const RESULT_KEYS = optionKeys("toAgUiToolCallResult", ["messageId", "toolCallId", "unsupported", "onLoss", "maxBytes"]);
 const INTERRUPT_KEYS = optionKeys("toAgUiInterrupt", ["toolCallId"]);
 const RESUME_KEYS = optionKeys("toAgUiResume", ["onLoss"]);
 
@@ -130,7 +128,10 @@ function fresh(value: object): { [key: string]: unknown } {
 // ---------------------------------------------------------------------------------------------------------
 // TOOL_CALL_RESULT
 
-const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
+/** A text part: the output's, a text part's, a lost part's placeholder. */
+function agUiText(text: string): AgUiTextPart {
+  return { type: "text", text };
+}
 
 /**
  * The AG-UI `TOOL_CALL_RESULT` event for a tool's result: `{ type: "TOOL_CALL_RESULT", messageId, toolCallId,
@@ -156,31 +157,34 @@ const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
  * ```
  */
 export function toAgUiToolCallResult(result: AnyToolResult, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
-  const ctx = projectionContext(options, RESULT_SPEC);
-  checkOptionKeys(RESULT_KEYS, options);
-  const messageId = idOption(options, "messageId", readMessageId, "toAgUiToolCallResult", '"msg-2"');
-  const toolCallId = idOption(options, "toolCallId", readAgUiToolCallId, "toAgUiToolCallResult", '"call-1"');
+  const ctx = openProjection(TO_AG_UI, options);
+  const messageId = readId(TO_AG_UI, options, MESSAGE_ID);
+  const toolCallId = readId(TO_AG_UI, options, TOOL_CALL_ID);
   const r = asResult(result, "toAgUiToolCallResult");
-  let content: string | AgUiContentPart[] = r.output;
-  if (r.parts !== null) {
-    const list: AgUiContentPart[] = [];
-    if (r.output !== "") list.push(agUiText(r.output));
-    appendParts(ctx, r.parts, toAgUiPart, agUiText, list);
-    content = list.length === 0 ? "" : list;
-  }
+  // Every part left out: the output alone ("" included: every call is answered).
+  const content = writeBlocks(TO_AG_UI, ctx, r.output, r.parts) ?? r.output;
   return { type: "TOOL_CALL_RESULT", messageId, toolCallId, content };
 }
 
-const readMessageId = (o: AgUiToolCallResultOptions): unknown => o.messageId;
-const readAgUiToolCallId = (o: AgUiToolCallResultOptions): unknown => o.toolCallId;
+const MESSAGE_ID = idKey<AgUiToolCallResultOptions>("messageId", (o) => o.messageId, '"msg-2"');
+const TOOL_CALL_ID = idKey<AgUiToolCallResultOptions>("toolCallId", (o) => o.toolCallId, '"call-1"');
 
-function toAgUiPart(_ctx: Context, p: TypedPart): AgUiContentPart | undefined {
-  if (p.type === "text") return agUiText(p.text);
+/** AG-UI's table of parts: `image`, `audio`, `document` (`video` for a `video/*` file), by data or url, the name in `metadata.filename`. */
+function toAgUiPart(p: MediaPart): AgUiContentPart {
   const mimeType = p.mimeType;
   const type = p.type === "image" ? "image" : p.type === "audio" ? "audio" : mimeType.startsWith("video/") ? "video" : "document";
   const source: AgUiSource = p.data !== undefined ? { type: "data", value: p.data, mimeType } : { type: "url", value: p.url, mimeType };
   return p.name === undefined ? { type, source } : { type, source, metadata: { filename: p.name } };
 }
+
+const TO_AG_UI = defineProjection<AgUiContentPart, AgUiToolCallResultOptions>({
+  provider: "ag-ui",
+  label: "AG-UI",
+  fn: "toAgUiToolCallResult",
+  ids: [MESSAGE_ID, TOOL_CALL_ID],
+  text: agUiText,
+  part: toAgUiPart,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Interrupt

@@ -8,7 +8,7 @@
  * @module
  */
 import { encodeBase64 } from "../base64";
-import { isArrayAt, readArray, readOptions, readOwn, snapshot, type Snapshot } from "../boundary";
+import { isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
 import { readBytes } from "../platform";
 import { raise } from "../errors";
@@ -20,9 +20,10 @@ import { ToolResult, type AnyToolResult } from "../tool-result";
 import { checkOptionKeys, optionKeys } from "../options";
 import { inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
 import { quoted } from "../quote";
-import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
+import { asResult, projection, projectionContext } from "./options";
 import type { ProjectionOptions } from "./loss";
-import { appendParts, isBlank, type TypedPart } from "./part-output";
+import { isBlank } from "./part-output";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -88,10 +89,17 @@ export type FromLangChainOptions = ProjectionOptions;
 /** The output of an error message that carries no text (as `fromMcp` words its own). */
 export const LANGCHAIN_ERROR_TEXT = "LangChain tool returned an error";
 
-const TO_LANGCHAIN = projection("langchain", "LangChain", "toLangChain");
 const FROM_LANGCHAIN = projection("langchain", "LangChain", "fromLangChain");
-const TO_KEYS = ["toolCallId", "name"] as const;
-const TO_LANGCHAIN_KEYS = optionKeys("toLangChain", ["toolCallId", "name", "unsupported", "onLoss", "maxBytes"]);
+const TOOL_CALL_ID = idKey<LangChainOptions>("toolCallId", (o) => o.toolCallId, "toolCall.id");
+const NAME = idKey<LangChainOptions>("name", (o) => o.name, '"search"');
+const TO_LANGCHAIN = defineProjection<LangChainContentBlock, LangChainOptions>({
+  provider: "langchain",
+  label: "LangChain",
+  fn: "toLangChain",
+  ids: [TOOL_CALL_ID, NAME],
+  text: langChainText,
+  part: toLangChainBlock,
+});
 const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss", "maxBytes"]);
 
 /**
@@ -126,23 +134,22 @@ const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss"
  * ```
  */
 export function toLangChain(result: AnyToolResult, options: LangChainOptions): LangChainToolMessageFields {
-  const ctx = projectionContext(options, TO_LANGCHAIN);
-  checkOptionKeys(TO_LANGCHAIN_KEYS, options);
-  const own = readOptions(options, TO_KEYS, "toLangChain");
-  const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
-  const name = optionalString(own.name, "name", '"search"');
+  const ctx = openProjection(TO_LANGCHAIN, options);
+  const toolCallId = readId(TO_LANGCHAIN, options, TOOL_CALL_ID);
+  const name = readOptionalId(options, NAME);
   const r = asResult(result, "toLangChain");
 
   let content: string | LangChainContentBlock[];
   let outputBlock: 0 | 1 = 0;
   if (r.parts === null) content = r.output;
   else {
+    // The output's text block unless the output is empty: the artifact says it is there, so it reads back whole.
     const blocks: LangChainContentBlock[] = [];
     if (r.output !== "") {
       blocks.push({ type: "text", text: r.output });
       outputBlock = 1;
     }
-    appendParts(ctx, r.parts, toLangChainBlock, langChainText, blocks);
+    writeParts(TO_LANGCHAIN, ctx, r.parts, blocks);
     content = blocks;
   }
   const metadata = r.metadata === null ? null : artifactMetadata(r.metadata);
@@ -211,11 +218,13 @@ function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
   return out;
 }
 
-/** A lost part's placeholder, as a `text` block. */
-const langChainText = (text: string): LangChainTextBlock => ({ type: "text", text });
+/** A text block: a text part's, a lost part's placeholder. */
+function langChainText(text: string): LangChainTextBlock {
+  return { type: "text", text };
+}
 
-function toLangChainBlock(_ctx: Context, p: TypedPart): LangChainContentBlock | undefined {
-  if (p.type === "text") return { type: "text", text: p.text };
+/** LangChain's table of standard data blocks: `{ type, mimeType, data | url }`, the name in `metadata.filename`. */
+function toLangChainBlock(p: MediaPart): LangChainContentBlock {
   const block: LangChainDataBlock = p.data === undefined ? { type: p.type, mimeType: p.mimeType, url: p.url } : { type: p.type, mimeType: p.mimeType, data: p.data };
   if (p.name !== undefined) block.metadata = { filename: p.name };
   return block;

@@ -13,9 +13,11 @@ import { ToolResult, type AnyToolResult } from "../tool-result";
 import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
 import { checkOptionKeys, optionKeys } from "../options";
 import { quoted } from "../quote";
-import { asResult, optionalBoolean, ownOption, projection, projectionContext, type Context } from "./options";
-import { reportLoss, type ProjectionOptions } from "./loss";
-import { appendParts, urlBaseName, type TypedPart } from "./part-output";
+import { asResult, optionalBoolean, ownOption, projection, projectionContext } from "./options";
+import type { ProjectionOptions } from "./loss";
+import { nameOrFallback } from "./media-set";
+import { urlBaseName } from "./part-output";
+import { defineProjection, openProjection, writeBlocks, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -59,9 +61,7 @@ export interface McpOptions extends ProjectionOptions {
 /** Options of {@link fromMcp}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
 export type FromMcpOptions = ProjectionOptions;
 
-const TO_MCP = projection("mcp", "MCP", "toMcp");
 const FROM_MCP = projection("mcp", "MCP", "fromMcp");
-const TO_MCP_KEYS = optionKeys("toMcp", ["unsupported", "onLoss", "maxBytes", "meta"]);
 const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"]);
 
 /**
@@ -69,7 +69,7 @@ const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"
  *
  * `content` holds a text block of the output (left out when empty), then one block per part in order:
  * `text` for a text part, `image` and `audio` for media with data, an embedded `resource` for a file with
- * data (its `uri` the part's name, or `part-<index>`), and a `resource_link` for any part given by URL (its
+ * data (its `uri` the part's name, else `part-<index>.<ext>`), and a `resource_link` for any part given by URL (its
  * `name` the part's name, else the URL's last path segment). `isError` is carried.
  *
  * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
@@ -90,22 +90,18 @@ const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"
  * ```
  */
 export function toMcp(result: AnyToolResult, options?: McpOptions): McpCallToolResult {
-  const ctx = projectionContext(options, TO_MCP);
-  if (options !== undefined) checkOptionKeys(TO_MCP_KEYS, options);
+  const ctx = openProjection(TO_MCP, options);
   // An own property only: Object.prototype.meta is no option.
   const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
-  const content: McpContentBlock[] = [];
-  if (r.output !== "") content.push({ type: "text", text: r.output });
-  if (r.parts !== null) appendParts(ctx, r.parts, toMcpBlock, mcpText, content);
+  const content = writeBlocks(TO_MCP, ctx, r.output, r.parts) ?? (r.output === "" ? [] : [mcpText(r.output)]);
   const out: McpCallToolResult = { content, isError: r.isError };
   if (meta && r.metadata !== null) {
-    const m = r.metadata as Record<string, unknown>;
     const copy: Record<string, unknown> = {};
     let any = false;
-    for (const key of Object.keys(m)) {
+    for (const [key, value] of Object.entries(r.metadata)) {
       if (key === PENDING) continue;
-      Object.defineProperty(copy, key, { value: m[key], enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
       any = true;
     }
     if (any) out._meta = copy;
@@ -113,18 +109,32 @@ export function toMcp(result: AnyToolResult, options?: McpOptions): McpCallToolR
   return out;
 }
 
-/** A lost part's placeholder, as a `text` block. */
-const mcpText = (text: string): McpTextContent => ({ type: "text", text });
+/** A text block: the output's, a text part's, a lost part's placeholder. */
+function mcpText(text: string): McpTextContent {
+  return { type: "text", text };
+}
 
-function toMcpBlock(ctx: Context, p: TypedPart, index: number): McpContentBlock | undefined {
-  if (p.type === "text") return { type: "text", text: p.text };
+/**
+ * MCP's table of part blocks: `image` and `audio` with data (no name field: a name is reported by the kit), an
+ * embedded `resource` for a file with data (its `uri` the name, else the fallback name `part-<i>.<ext>`), a
+ * `resource_link` for any part given by URL (its `name` the part's, else the URL's last path segment).
+ */
+function toMcpBlock(p: MediaPart, index: number): McpContentBlock {
   const mimeType = p.mimeType;
   if (p.data === undefined) return { type: "resource_link", uri: p.url, name: p.name ?? urlBaseName(p.url), mimeType };
-  if (p.type === "file") return { type: "resource", resource: { uri: p.name ?? `part-${index}`, mimeType, blob: p.data } };
-  // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
-  if (p.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${p.type} block carries no name; the ${p.type} is sent without it`, p, undefined);
+  if (p.type === "file") return { type: "resource", resource: { uri: nameOrFallback(p, index), mimeType, blob: p.data } };
   return { type: p.type, data: p.data, mimeType };
 }
+
+const TO_MCP = defineProjection<McpContentBlock, McpOptions>({
+  provider: "mcp",
+  label: "MCP",
+  fn: "toMcp",
+  keys: ["meta"],
+  text: mcpText,
+  part: toMcpBlock,
+  nameless: { image: "an MCP image block", audio: "an MCP audio block" },
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Inbound

@@ -13,6 +13,7 @@ interface Fixture {
   inbound: { name: string; message: Record<string, unknown>; result: ToolResultJSON; losses?: string[]; contentBlocks?: string }[];
   outbound: { name: string; result: ToolResultJSON; options: LangChainOptions; fields: LangChainToolMessageFields; losses?: string[] }[];
   invalid: { name: string; message: unknown; code: string; path: string }[];
+  optionRefusals: { name: string; call: "toLangChain" | "fromLangChain"; args: [unknown, unknown]; code: string; path: string; hint: string }[];
 }
 
 const fx = loadJSON<Fixture>("langchain/tool-messages.json");
@@ -265,5 +266,14 @@ describe("fromLangChain", () => {
     revoke();
     expect(thrownValidation(() => fromLangChain({ content: [proxy] })).path).toBe("content[0]");
     expect(thrownValidation(() => fromLangChain(proxy as LangChainToolMessageInput)).path).toBe("");
+  });
+});
+
+describe("options (fixtures/langchain/tool-messages.json, optionRefusals): an own key the function does not know is refused", () => {
+  it.each(fx.optionRefusals.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const [value, options] = c.args;
+    const e = thrownValidation(() => (c.call === "toLangChain" ? toLangChain(ToolResult.fromJSON(value), options as LangChainOptions) : fromLangChain(value as LangChainToolMessageInput, options as never)));
+    expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
+    expect(e.message).toContain(c.hint);
   });
 });
