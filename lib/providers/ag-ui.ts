@@ -141,8 +141,10 @@ function agUiText(text: string): AgUiTextPart {
  * the output (unless it is empty), then one part per part: `text`, `image`, `audio`, or, for a file, `document`
  * (`video` for a `video/*` file), its bytes as `source: { type: "data", value: <base64>, mimeType }` or its
  * link as `{ type: "url", value, mimeType }`, its name in `metadata: { filename }`. AG-UI carries every part,
- * so the only losses come from `maxBytes` (the usual policy, provider `"ag-ui"`, the placeholder as a `text`
- * part); a list left empty is `""`, since every tool call is answered. AG-UI has no error flag: the output of
+ * so the only losses are a part over `maxBytes` and a blank text part, which is never sent (the usual policy,
+ * provider `"ag-ui"`, the placeholder as a `text` part; a blank output beside parts is left out and reported
+ * at `output`); when every part is left out, `content` is the output string (`""` included: every tool call
+ * is answered). AG-UI has no error flag: the output of
  * a failed tool goes as written. Metadata never reaches AG-UI.
  *
  * A missing or empty `messageId` or `toolCallId` is a `ValidationError`.

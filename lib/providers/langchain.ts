@@ -258,8 +258,10 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  *
  * A block that cannot become a part (one that refers to a provider file by `fileId` only, `video`,
  * `reasoning`, an unknown type, data that is not base64, a url that is not http(s)) is never dropped
- * silently: it is reported to `onLoss` and, under the default policy, named in the output by a line such as
- * `[unsupported LangChain video block (video is not a part type)]`; `unsupported: "error"` throws a
+ * silently: it is reported to `onLoss` and, under the default policy, named in the output on a line of its
+ * own by the name and url it carries (`[unsupported LangChain video: clip.mp4 (https://a.b/clip.mp4)]`, the
+ * sender's text escaped and cut at 40 characters), else by what was wrong (`[unsupported LangChain reasoning
+ * block (reasoning is not tool output a part can hold)]`); `unsupported: "error"` throws a
  * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
  * A part's name holding a control character is left off the part and reported to `onLoss` (path
  * `content[2].name`, no placeholder).

@@ -150,11 +150,10 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  *   its compact JSON text, and the text blocks (a copy of it, by the spec) are not repeated.
  * - Parts: `image` and `audio` blocks; a `resource_link` with an http(s) uri as a part with `url` and
  *   `name`; an embedded resource with a `blob` as a part named by its uri. The part's type follows its mime
- *   type (`image/*` an image, `audio/*` audio, else a file); a missing mime type comes from the uri's
- *   extension, else `application/octet-stream`. Signatures are not checked: the wire is faithful, and the
- *   base64 is kept as it came when it is canonical. Only an `image` or `audio` block without `mimeType` is
- *   sniffed: it gets the mime type of its data's signature when the media table knows it, else
- *   `application/octet-stream`, and the part's type follows that mime type (the data is kept: not a loss).
+ *   type (`image/*` an image, `audio/*` audio, else a file). A missing mime type is guessed by the one rule
+ *   of every reader: the data's signature when the media table knows it, else the uri's extension, else
+ *   `application/octet-stream` (the data is kept: not a loss). A mime type that is given is not checked
+ *   against the data: the wire is faithful, and the base64 is kept as it came when it is canonical.
  * - An embedded resource with `text` appends it to the output, after `"\n"`.
  * - With no text at all, the output is one summary line per part (`image (image/png, 82 bytes)`).
  * - `parts` is null for a text-only result; metadata is null.
