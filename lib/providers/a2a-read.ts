@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readArray, readOwn, snapshot } from "../boundary";
-import type { ContentPart } from "../content-part";
+import { isArrayAt, readArray, readOwn, snapshot } from "../boundary";
 import { readBytes } from "../platform";
 import { isHttpUrl } from "../url";
 import { ToolnexusError, raise } from "../errors";
@@ -16,9 +15,11 @@ import { Answer, toAnswer } from "../answer";
 import { Request, toRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, type A2aPartsOptions } from "./a2a";
-import { clipLine, inboundPart, keepPart } from "./inbound";
-import { projection, projectionContext, type Context } from "./options";
-import { loseBlock } from "./loss";
+import { checkOptionKeys, optionKeys } from "../options";
+import { checkAnswerFor, pendingText } from "../pause";
+import { quoted } from "../quote";
+import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { projection, projectionContext } from "./options";
 import { joinLines } from "./part-output";
 
 /** A part {@link fromA2a} reads: the SDK's `Part`, or any object of that shape. */
@@ -40,14 +41,8 @@ export type A2aTaskInput = {
   readonly status?: { readonly state?: number | undefined; readonly message?: A2aMessageInput | undefined } | undefined;
   readonly artifacts?: readonly A2aArtifactInput[] | undefined;
 };
-/** The output of a task that ended without text, by its state. */
-const ENDED: Readonly<Record<number, string>> = { [FAILED]: "A2A task failed", [REJECTED]: "A2A task rejected", [CANCELED]: "A2A task canceled" };
-/** The prompt of a paused task without a toolnexus request and without text, by its state. */
-const PAUSED: Readonly<Record<number, [kind: string, prompt: string]>> = {
-  [INPUT_REQUIRED]: ["input", "Input required to continue"],
-  [AUTH_REQUIRED]: ["authorization", "Authorization required to continue"],
-};
 const FROM_A2A = projection("a2a", "A2A", "fromA2a");
+const FROM_A2A_KEYS = optionKeys("fromA2a", ["unsupported", "onLoss", "maxBytes"]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Inbound
@@ -63,18 +58,16 @@ const TYPED_ARRAY_TAG = TAG_DESCRIPTOR?.get;
 const typedArrayName = (value: unknown): unknown => (TYPED_ARRAY_TAG === undefined ? undefined : Reflect.apply(TYPED_ARRAY_TAG, value, []));
 const CONTENT_KEYS = ["$case", "value"] as const;
 
-/** What one part read holds. */
-type Read =
-  | { kind: "text"; text: string }
-  | { kind: "part"; part: ContentPart; droppedName: string | undefined }
-  | { kind: "toolnexus"; value: unknown; path: string }
-  | { kind: "lost"; what: string; why: string; name: string | undefined };
+/** What one part read holds: a block of the accumulator's, or a toolnexus data part (not text: the request or answer it carries). */
+type A2aRead = BlockRead | { readonly kind: "toolnexus"; readonly value: unknown; readonly path: string };
+
+const A2A_HOST: InboundHost = { name: "A2A", fix: "Fix the agent's parts" };
 
 /** Reads a list field (`parts`, `artifacts`) of a snapshot: absent is empty, anything but an array an `invalid-type` error. */
 function a2aListAt(value: unknown, path: string, what: string): unknown[] {
   if (value === undefined || value === null) return [];
-  if (typeof value !== "object" || !isArrayAt(value, path, what)) raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, "Pass the object as the A2A SDK gives it.");
-  return readArray(value as unknown[], path);
+  if (typeof value !== "object" || !isListAt(value, path, what)) return raise("invalid-type", path, `${what} must be an array, got ${typeName(value)}`, "Pass the object as the A2A SDK gives it.");
+  return readArray(value, path);
 }
 
 const isA2aObject = (v: unknown): v is object => typeof v === "object" && v !== null;
@@ -88,38 +81,27 @@ function toolnexusOf(value: unknown, path: string): unknown {
   return readOwn(value, ["toolnexus"], path).toolnexus;
 }
 
-/** `report.pdf (file:///srv/r.pdf)`: a lost part's name and url, shown in one line (a `data:` url without its payload). */
-function shownName(filename: unknown, url: unknown): string | undefined {
-  const name = typeof filename === "string" && filename !== "" ? clipLine(filename) : undefined;
-  let link: string | undefined;
-  if (typeof url === "string" && url !== "") {
-    const comma = url.indexOf(",");
-    link = /^data:/i.test(url) && comma !== -1 ? `${clipLine(url.slice(0, comma + 1))}...` : clipLine(url);
-  }
-  if (name !== undefined && link !== undefined) return `${name} (${link})`;
-  return name ?? link;
-}
-
-function readPart(value: unknown, path: string): Read {
-  if (!isA2aObject(value) || isArrayAt(value, path, "the part")) return { kind: "lost", what: "A2A part", why: `not an object but ${typeName(value)}`, name: undefined };
+/** The table of A2A's part shapes: what a part holds. A lost part is named by its filename and url (law 6). */
+function readPart(value: unknown, path: string): A2aRead {
+  if (!isA2aObject(value) || isArrayAt(value, path, "the part")) return lostBlock("part", `not an object but ${typeName(value)}`);
   const p = readOwn(value, PART_KEYS, path);
   const at = joinPath(path, "content");
   const content = p.content;
-  const lost = (what: string, why: string, url?: unknown): Read => ({ kind: "lost", what, why, name: shownName(p.filename, url) });
-  if (!isA2aObject(content) || isArrayAt(content, at, "the content")) return lost("A2A part", "it has no content");
+  const name = typeof p.filename === "string" && p.filename !== "" ? p.filename : undefined;
+  const lost = (what: string, why: string, url?: unknown): BlockRead => lostBlock(what, why, what, name, typeof url === "string" ? url : undefined);
+  if (!isA2aObject(content) || isArrayAt(content, at, "the content")) return lost("part", "it has no content");
   const c = readOwn(content, CONTENT_KEYS, at);
   const kind = c.$case;
   const v = c.value;
-  const name = typeof p.filename === "string" && p.filename !== "" ? p.filename : undefined;
   let mimeType: string | undefined;
   if (p.mediaType !== undefined && p.mediaType !== null && p.mediaType !== "") {
-    const label = kind === "text" || kind === "raw" || kind === "url" || kind === "data" ? `A2A ${kind} part` : "A2A part";
+    const label = kind === "text" || kind === "raw" || kind === "url" || kind === "data" ? `${kind} part` : "part";
     if (typeof p.mediaType !== "string") return lost(label, `its mediaType is ${typeName(p.mediaType)}, not a string`);
     mimeType = p.mediaType;
   }
   switch (kind) {
     case "text":
-      return typeof v === "string" ? { kind: "text", text: v } : lost("A2A text part", `its text is ${typeName(v)}, not a string`);
+      return typeof v === "string" ? { kind: "text", text: v } : lost("text part", `its text is ${typeName(v)}, not a string`);
     case "data": {
       const data = `${path}.data`;
       const ours = toolnexusOf(v, data);
@@ -127,51 +109,42 @@ function readPart(value: unknown, path: string): Read {
       try {
         return { kind: "text", text: JSON.stringify(copyJson(v, newWalk(data), 0)) };
       } catch (e) {
-        if (e instanceof ToolnexusError) return lost("A2A data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
+        if (e instanceof ToolnexusError) return lost("data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
         throw e;
       }
     }
     case "raw": {
       // A Uint8Array (a Buffer is one) of any realm, read through the built-in getters; its bytes are copied.
       const bytes = ArrayBuffer.isView(v) && typedArrayName(v) === "Uint8Array" ? readBytes(v) : undefined;
-      if (bytes === undefined) return lost("A2A raw part", `its raw value is ${typeName(v)}, not a Uint8Array`);
-      if (bytes === "detached" || bytes === "out-of-range") return lost("A2A raw part", `its bytes cannot be read (${bytes === "detached" ? "a detached buffer" : "a view past the end of its shrunk buffer"})`);
-      if (bytes.length === 0) return lost("A2A raw part", "its raw bytes are empty");
-      const built = inboundPart({ mimeType, data: bytes, name });
-      return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lost("A2A raw part", built.why);
+      if (bytes === undefined) return lost("raw part", `its raw value is ${typeName(v)}, not a Uint8Array`);
+      if (bytes === "detached" || bytes === "out-of-range") return lost("raw part", `its bytes cannot be read (${bytes === "detached" ? "a detached buffer" : "a view past the end of its shrunk buffer"})`);
+      if (bytes.length === 0) return lost("raw part", "its raw bytes are empty");
+      return builtBlock(inboundPart({ mimeType, data: bytes, name }), "raw part", "raw part", name);
     }
     case "url": {
-      if (typeof v !== "string") return lost("A2A url part", `its url is ${typeName(v)}, not a string`);
-      if (!isHttpUrl(v)) return lost("A2A url part", "its url is not an http(s) URL", v);
-      const built = inboundPart({ mimeType, url: v, name });
-      return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lost("A2A url part", built.why, v);
+      if (typeof v !== "string") return lost("url part", `its url is ${typeName(v)}, not a string`);
+      if (!isHttpUrl(v)) return lost("url part", "its url is not an http(s) URL", v);
+      return builtBlock(inboundPart({ mimeType, url: v, name }), "url part", "url part", name, v);
     }
     default:
-      return lost("A2A part", typeof kind === "string" ? `unknown content ${escapeControl(JSON.stringify(kind.length > 40 ? `${kind.slice(0, 40)}...` : kind))}` : "it has no content");
+      return lost("part", typeof kind === "string" ? `unknown content ${quoted(kind)}` : "it has no content");
   }
 }
 
-/** What a list of parts holds, read in order. */
-interface Gathered {
-  texts: string[];
-  parts: ContentPart[];
-  lossLines: string[];
-  /** The toolnexus data parts met, with their paths. */
-  ours: { value: unknown; path: string; part: string }[];
+/** A toolnexus data part met, with its paths. */
+interface Ours {
+  readonly value: unknown;
+  readonly path: string;
+  readonly part: string;
 }
 
-function gather(ctx: Context, list: unknown[], base: string, into: Gathered): void {
+/** Hands each part of `list` (at `base`) to the accumulator, in order; the toolnexus data parts go to `ours`. */
+function gather(acc: InboundAccumulator, list: readonly unknown[], base: string, ours: Ours[]): void {
   for (let i = 0; i < list.length; i++) {
     const path = `${base}[${i}]`;
     const read = readPart(list[i], path);
-    if (read.kind === "text") into.texts.push(read.text);
-    else if (read.kind === "toolnexus") into.ours.push({ value: read.value, path: read.path, part: path });
-    else if (read.kind === "part") keepPart(ctx, i, path, read, into.parts, into.lossLines);
-    else {
-      const line = read.name !== undefined ? `[unsupported ${escapeControl(read.what)}: ${escapeControl(read.name)}]` : `[unsupported ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
-      const kept = loseBlock(ctx, path, read.what, read.why, line, "Fix the agent's parts");
-      if (kept !== undefined) into.lossLines.push(kept);
-    }
+    if (read.kind === "toolnexus") ours.push({ value: read.value, path: read.path, part: path });
+    else acc.add(read, i, path);
   }
 }
 
@@ -214,11 +187,13 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
  */
 export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput, options?: A2aPartsOptions): ToolResult {
   const ctx = projectionContext(options, FROM_A2A);
+  if (options !== undefined) checkOptionKeys(FROM_A2A_KEYS, options);
   const v = snapshot(value, MESSAGE_KEYS, "", "fromA2a() reads a Message, an Artifact or a Task, which", FIX);
-  const into: Gathered = { texts: [], parts: [], lossLines: [], ours: [] };
+  const acc = new InboundAccumulator(ctx, A2A_HOST);
+  const ours: Ours[] = [];
   if (v.messageId !== undefined || v.artifactId !== undefined) {
-    gather(ctx, a2aListAt(v.parts, "parts", "parts"), "parts", into);
-    return ToolResult.ok(outputOf(into, undefined), { parts: into.parts });
+    gather(acc, a2aListAt(v.parts, "parts", "parts"), "parts", ours);
+    return ToolResult.ok(acc.output(joinLines(acc.texts)), { parts: acc.parts });
   }
   const status = v.status;
   if (!isA2aObject(status) || isArrayAt(status, "status", "the status")) {
@@ -226,59 +201,53 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
   }
   const s = readOwn(status, STATUS_KEYS, "status");
   const state = s.state;
-  const known = state === COMPLETED || state === FAILED || state === REJECTED || state === CANCELED || state === INPUT_REQUIRED || state === AUTH_REQUIRED;
-  if (!known) {
+  const ended = state === COMPLETED || state === FAILED || state === REJECTED || state === CANCELED;
+  if (!ended && state !== INPUT_REQUIRED && state !== AUTH_REQUIRED) {
     raise(
       typeof state === "number" ? "invalid-value" : "invalid-type",
       "status.state",
-      `fromA2a() reads a task that ended or waits for input (TaskState COMPLETED, FAILED, REJECTED, CANCELED, INPUT_REQUIRED or AUTH_REQUIRED), got ${typeof state === "number" ? `state ${state}` : typeof state === "string" ? `the string ${escapeControl(JSON.stringify(state.length > 40 ? `${state.slice(0, 40)}...` : state))}` : typeName(state)}`,
+      `fromA2a() reads a task that ended or waits for input (TaskState COMPLETED, FAILED, REJECTED, CANCELED, INPUT_REQUIRED or AUTH_REQUIRED), got ${typeof state === "number" ? `state ${state}` : typeof state === "string" ? `the string ${quoted(state)}` : typeName(state)}`,
       "Read the task once it has ended or paused; a task received as JSON goes through the SDK's Task.fromJSON first, which turns state names into TaskState numbers.",
     );
   }
   const artifacts = a2aListAt(v.artifacts, "artifacts", "artifacts");
-  if (state === COMPLETED || state === FAILED || state === REJECTED || state === CANCELED) {
+  if (ended) {
     for (let i = 0; i < artifacts.length; i++) {
       const a = artifacts[i];
       const at = `artifacts[${i}]`;
       if (!isA2aObject(a) || isArrayAt(a, at, "the artifact")) raise("invalid-type", at, `An artifact must be an object, got ${typeName(a)}`, FIX);
-      gather(ctx, a2aListAt(readOwn(a, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
+      gather(acc, a2aListAt(readOwn(a, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, ours);
     }
   }
-  gatherMessage(ctx, s.message, into);
-  if (state === COMPLETED) return ToolResult.ok(outputOf(into, undefined), { parts: into.parts });
-  if (state !== INPUT_REQUIRED && state !== AUTH_REQUIRED) return ToolResult.error(outputOf(into, ENDED[state as number]), { parts: into.parts });
+  gatherMessage(acc, s.message, ours);
+  const text = joinLines(acc.texts);
+  if (state === COMPLETED) return ToolResult.ok(acc.output(text), { parts: acc.parts });
+  if (state === FAILED) return ToolResult.error(acc.output(text, "A2A task failed"), { parts: acc.parts });
+  if (state === REJECTED) return ToolResult.error(acc.output(text, "A2A task rejected"), { parts: acc.parts });
+  if (state === CANCELED) return ToolResult.error(acc.output(text, "A2A task canceled"), { parts: acc.parts });
 
   let request: Request | undefined;
-  for (const o of into.ours) {
+  for (const o of ours) {
     const entry = isA2aObject(o.value) && !isArrayAt(o.value, o.path) ? readOwn(o.value, ["request"], o.path).request : undefined;
     if (entry === undefined) continue;
     if (request !== undefined) raise("invalid-value", o.part, "The status message holds a second toolnexus request", "Send one request per paused task.");
     request = toRequest(entry, `${o.path}.request`);
   }
-  const text = joinLines(into.texts);
   if (request === undefined) {
-    const [kind, prompt] = PAUSED[state];
-    request = Request.create({ kind, prompt: text !== "" ? text : prompt });
+    const auth = state === AUTH_REQUIRED;
+    const prompt = text !== "" ? text : auth ? "Authorization required to continue" : "Input required to continue";
+    request = Request.create({ kind: auth ? "authorization" : "input", prompt });
   }
-  const output = text !== "" ? text : undefined;
-  const withLosses = output === undefined ? undefined : joinLines([output, ...into.lossLines]);
-  const pending = ToolResult.pending(request, { parts: into.parts, ...(withLosses === undefined ? {} : { output: withLosses }) });
-  return into.lossLines.length > 0 && withLosses === undefined ? pending.withOutput(joinLines([pending.output, ...into.lossLines])) : pending;
+  // The output: the text, else what a pending result shows (the prompt and its link); then the loss lines.
+  const output = acc.withLosses(text !== "" ? text : pendingText(request.prompt, request.url));
+  return ToolResult.pending(request, { parts: acc.parts, output });
 }
 
-function gatherMessage(ctx: Context, msg: unknown, into: Gathered): void {
+function gatherMessage(acc: InboundAccumulator, msg: unknown, ours: Ours[]): void {
   if (msg === undefined || msg === null) return;
   const at = "status.message";
   if (!isA2aObject(msg) || isArrayAt(msg, at, "the message")) raise("invalid-type", at, `The status message must be an object, got ${typeName(msg)}`, FIX);
-  gather(ctx, a2aListAt(readOwn(msg, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, into);
-}
-
-/** The output: the text joined, else `empty` (an ended task's sentence) or the summary lines; then the loss lines. */
-function outputOf(into: Gathered, empty: string | undefined): string {
-  let text = joinLines(into.texts);
-  if (text === "" && empty !== undefined) text = empty;
-  else if (text === "") text = into.parts.map((p) => p.summary()).join("\n");
-  return joinLines([text, ...into.lossLines]);
+  gather(acc, a2aListAt(readOwn(msg, ["parts"], at).parts, `${at}.parts`, "parts"), `${at}.parts`, ours);
 }
 
 /**
@@ -322,14 +291,7 @@ export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answe
     if (answer !== undefined) raise("invalid-value", path, "The message holds a second toolnexus answer", "Send one answer per message.");
     const at2 = `${path}.data.toolnexus.answer`;
     answer = toAnswer(entry, at2);
-    if (answer.id !== req.id) {
-      raise(
-        "invalid-value",
-        `${at2}.id`,
-        `The answer is for request ${escapeControl(JSON.stringify(clipLine(answer.id, 40)))}, not for the paused request ${escapeControl(JSON.stringify(clipLine(req.id, 40)))}`,
-        "Answer the request of the task's status message, by its id.",
-      );
-    }
+    checkAnswerFor(answer.id, req.id, `${at2}.id`, "Answer the request of the task's status message, by its id.");
   }
   if (answer !== undefined) return answer;
   const text = joinLines(texts);
@@ -337,7 +299,7 @@ export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answe
   return raise(
     "missing",
     "parts",
-    text === "" ? "The message holds neither a toolnexus answer nor text" : `A text reply cannot answer a request of kind ${JSON.stringify(req.kind)}`,
+    text === "" ? "The message holds neither a toolnexus answer nor text" : `A text reply cannot answer a request of kind ${quoted(req.kind)}`,
     "Send the message toA2aAnswer() makes, with Answer.accept(), Answer.decline() or Answer.output().",
   );
 }

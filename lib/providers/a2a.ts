@@ -8,15 +8,15 @@
  *
  * @module
  */
-import { readOptionsOf } from "../options";
 import type { ContentPart } from "../content-part";
-import { isHttpUrl } from "../url";
 import { raise } from "../errors";
-import { toAnswer, type Answer } from "../answer";
-import type { ToolResult } from "../tool-result";
+import { toAnswer, type AnyAnswer } from "../answer";
+import { optionKeys, readOptionsOf } from "../options";
+import { checkLink } from "../pause";
+import type { AnyToolResult, ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
-import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
-import { loseAs, overCap } from "./loss";
+import { asResult, optionalString, requireString, type Context } from "./options";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart, type Projection } from "./projection";
 
 /**
  * Raw bytes as the SDK holds them: Node's `Buffer` where its types are loaded (the SDK's own types need them),
@@ -109,12 +109,7 @@ export const REJECTED = 7;
 export const AUTH_REQUIRED = 8;
 const ROLE_USER = 1;
 const ROLE_AGENT = 2;
-const TO_PARTS = projection("a2a", "A2A", "toA2aParts");
-const TO_EVENTS = projection("a2a", "A2A", "toA2aEvents");
-const EVENT_KEYS = ["taskId", "contextId", "messageId", "artifactId"] as const;
-const ANSWER_KEYS = ["taskId", "contextId", "messageId"] as const;
-/** Every option of toA2aEvents: its own, then the projection's (read by projectionContext). */
-const EVENT_OPTIONS = [...EVENT_KEYS, "unsupported", "onLoss", "maxBytes"] as const;
+const TO_ANSWER_KEYS = optionKeys("toA2aAnswer", ["taskId", "contextId", "messageId"]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Outbound
@@ -144,28 +139,36 @@ function ownBytes(part: ContentPart): Uint8Array {
   return B === undefined ? bytes : B.from(bytes.buffer as ArrayBuffer, 0, bytes.length);
 }
 
-function partOf(ctx: Context, part: ContentPart, index: number): A2aPart | undefined {
-  const over = overCap(ctx, part);
-  if (over !== undefined) return loseAs(ctx, index, part, over, textPart);
-  // A genuine part: text for a text part; a mime type and one of data and url for any other.
-  const { text, mimeType = "", data, url = "" } = part;
-  if (text !== undefined) return textPart(text);
-  const content: A2aPart["content"] = data === undefined ? { $case: "url", value: url } : { $case: "raw", value: ownBytes(part) };
-  return { content, metadata: undefined, filename: part.name ?? "", mediaType: mimeType };
+/** A2A's table of parts: `raw` (the bytes, in memory of their own) or `url`, the mime type as `mediaType`, the name as `filename`. */
+function toA2aPart(p: MediaPart): A2aPart {
+  const content: A2aPart["content"] = p.data === undefined ? { $case: "url", value: p.url } : { $case: "raw", value: ownBytes(p) };
+  return { content, metadata: undefined, filename: p.name ?? "", mediaType: p.mimeType };
 }
 
-function partsOf(ctx: Context, r: Pick<ToolResult, "output" | "parts">): A2aPart[] {
+/**
+ * A result's parts as A2A parts: a text part of the output unless it is empty (A2A's text part is the output as
+ * written: a task read back gives it whole), then each part through the kit's one parts loop.
+ */
+function partsOf(proj: Projection<A2aPart, never>, ctx: Context, r: Pick<ToolResult, "output" | "parts">): A2aPart[] {
   const out: A2aPart[] = [];
   if (r.output !== "") out.push(textPart(r.output));
-  if (r.parts !== null) {
-    const parts = r.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const p = partOf(ctx, parts[i], i);
-      if (p !== undefined) out.push(p);
-    }
-  }
+  if (r.parts !== null) writeParts(proj, ctx, r.parts, out);
   return out;
 }
+
+const TASK_ID = idKey<A2aEventsOptions>("taskId", (o) => o.taskId, "requestContext.taskId");
+const CONTEXT_ID = idKey<A2aEventsOptions>("contextId", (o) => o.contextId, "requestContext.contextId");
+const MESSAGE_ID = idKey<A2aEventsOptions>("messageId", (o) => o.messageId, "crypto.randomUUID()");
+const ARTIFACT_ID = idKey<A2aEventsOptions>("artifactId", (o) => o.artifactId, "crypto.randomUUID()");
+const TO_PARTS = defineProjection<A2aPart, A2aPartsOptions>({ provider: "a2a", label: "A2A", fn: "toA2aParts", text: textPart, part: toA2aPart });
+const TO_EVENTS = defineProjection<A2aPart, A2aEventsOptions>({
+  provider: "a2a",
+  label: "A2A",
+  fn: "toA2aEvents",
+  ids: [TASK_ID, CONTEXT_ID, MESSAGE_ID, ARTIFACT_ID],
+  text: textPart,
+  part: toA2aPart,
+});
 
 /**
  * A result as A2A parts: a `text` part of the output (left out when empty), then one part per part in order:
@@ -187,10 +190,9 @@ function partsOf(ctx: Context, r: Pick<ToolResult, "output" | "parts">): A2aPart
  * // [{ content: { $case: "text", value: "42" }, metadata: undefined, filename: "", mediaType: "text/plain" }]
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
-export function toA2aParts(result: ToolResult<any>, options?: A2aPartsOptions): A2aPart[] {
-  const ctx = projectionContext(options, TO_PARTS);
-  return partsOf(ctx, asResult(result, "toA2aParts"));
+export function toA2aParts(result: AnyToolResult, options?: A2aPartsOptions): A2aPart[] {
+  const ctx = openProjection(TO_PARTS, options);
+  return partsOf(TO_PARTS, ctx, asResult(result, "toA2aParts"));
 }
 
 function message(role: A2aRole, parts: A2aPart[], messageId: string | undefined, taskId: string, contextId: string): A2aMessage {
@@ -213,7 +215,9 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
  * - Pending (`result.pending`): one status update, `TASK_STATE_AUTH_REQUIRED` for a request of kind
  *   `authorization`, else `TASK_STATE_INPUT_REQUIRED`, whose agent message holds {@link toA2aParts} of the
  *   result (the prompt and link, the parts), then a data part `{ toolnexus: { request: <the Request's JSON> } }`
- *   by which a client answers by id ({@link toA2aAnswer}). An `authorization` request needs an `https:` url.
+ *   by which a client answers by id ({@link toA2aAnswer}). An `authorization` request needs a url; the url a
+ *   person is sent to must be `https:`, or `http:` to a loopback host (`localhost`, `127.0.0.0/8`, `[::1]`):
+ *   any other is a `ValidationError` (`unsupported`, path `metadata.pending.url`).
  * - Error: one status update, `TASK_STATE_FAILED`, its message {@link toA2aParts} of the result (no message
  *   when that is empty).
  * - Else: an artifact update holding {@link toA2aParts} of the result (`append: false`, `lastChunk: true`;
@@ -233,24 +237,22 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
  * for (const event of toA2aEvents(await tool.run(args), { taskId, contextId })) eventBus.publish(event);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
-export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions): A2aEvent[] {
-  const ctx = projectionContext(options, TO_EVENTS);
-  const own = readOptionsOf({ fn: "toA2aEvents", keys: EVENT_OPTIONS }, options);
-  const taskId = requireString(own.taskId, "taskId", "toA2aEvents", "requestContext.taskId");
-  const contextId = requireString(own.contextId, "contextId", "toA2aEvents", "requestContext.contextId");
-  const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");
-  const artifactId = optionalString(own.artifactId, "artifactId", "crypto.randomUUID()");
+export function toA2aEvents(result: AnyToolResult, options: A2aEventsOptions): A2aEvent[] {
+  const ctx = openProjection(TO_EVENTS, options);
+  const taskId = readId(TO_EVENTS, options, TASK_ID);
+  const contextId = readId(TO_EVENTS, options, CONTEXT_ID);
+  const messageId = readOptionalId(options, MESSAGE_ID);
+  const artifactId = readOptionalId(options, ARTIFACT_ID);
   const r = asResult(result, "toA2aEvents");
   const pending = r.pending;
   if (pending !== undefined) {
     const auth = pending.kind === "authorization";
-    if (auth) checkAuthUrl(pending.url);
-    const parts = partsOf(ctx, r);
+    checkPendingUrl(pending.url, auth);
+    const parts = partsOf(TO_EVENTS, ctx, r);
     parts.push(dataPart({ toolnexus: { request: freshA2aJSON(pending.toJSON()) } }));
     return [statusUpdate(taskId, contextId, auth ? AUTH_REQUIRED : INPUT_REQUIRED, message(ROLE_AGENT, parts, messageId, taskId, contextId))];
   }
-  const parts = partsOf(ctx, r);
+  const parts = partsOf(TO_EVENTS, ctx, r);
   if (r.isError) return [statusUpdate(taskId, contextId, FAILED, parts.length === 0 ? undefined : message(ROLE_AGENT, parts, messageId, taskId, contextId))];
   const events: A2aEvent[] = [];
   if (parts.length > 0) {
@@ -261,12 +263,15 @@ export function toA2aEvents(result: ToolResult<any>, options: A2aEventsOptions):
   return events;
 }
 
-/** An authorization request goes out with an `https:` link (by ContentPart's url rule), or not at all. */
-function checkAuthUrl(url: string | undefined): void {
+/**
+ * The link a paused task's message sends a person to (its text holds the request's url) follows the link rule:
+ * `https:`, or `http:` to a loopback host; else `unsupported` at `metadata.pending.url`. An authorization
+ * request needs one: without it, `missing` there.
+ */
+function checkPendingUrl(url: string | undefined, auth: boolean): void {
   const path = "metadata.pending.url";
-  const fix = "Give the authorization request the https: URL of the login page, as in ToolResult.authRequired(\"https://...\").";
-  if (url === undefined) raise("missing", path, "An authorization request needs a url for the A2A auth-required state", fix);
-  if (!isHttpUrl(url) || !/^https:/i.test(url)) raise("invalid-value", path, "An authorization request's url must be an https: URL", fix);
+  if (url !== undefined && url !== "") checkLink(url, path, "toA2aEvents");
+  else if (auth) raise("missing", path, "An authorization request needs a url for the A2A auth-required state", "Give the authorization request the https: URL of the login page, as in ToolResult.authRequired(\"https://...\").");
 }
 
 /**
@@ -286,8 +291,8 @@ function checkAuthUrl(url: string | undefined): void {
  * const message = toA2aAnswer(Answer.output(paused.pending!, "staging"), { taskId: task.id, contextId: task.contextId });
  * ```
  */
-export function toA2aAnswer(answer: Answer, options: A2aAnswerOptions): A2aMessage {
-  const own = readOptionsOf({ fn: "toA2aAnswer", keys: ANSWER_KEYS }, options);
+export function toA2aAnswer(answer: AnyAnswer, options: A2aAnswerOptions): A2aMessage {
+  const own = readOptionsOf(TO_ANSWER_KEYS, options);
   const taskId = requireString(own.taskId, "taskId", "toA2aAnswer", "task.id");
   const contextId = optionalString(own.contextId, "contextId", "task.contextId") ?? "";
   const messageId = optionalString(own.messageId, "messageId", "crypto.randomUUID()");

@@ -8,18 +8,19 @@
  * @module
  */
 import { isArrayAt, snapshot } from "../boundary";
-import { readOptionsOf } from "../options";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
 import { Answer, toAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
-import { Request, toRequest } from "../request";
-import type { ToolResult } from "../tool-result";
+import { Request, toRequest, type AnyRequest } from "../request";
+import type { AnyToolResult } from "../tool-result";
+import { checkOptionKeys, optionKeys, readOptionsOf } from "../options";
+import { checkAnswerFor, checkLink, pendingText } from "../pause";
+import { quoted } from "../quote";
 import type { OnLoss, ProjectionOptions } from "./loss";
-import { asResult, idOption, optionalString, projection, projectionContext, type Context } from "./options";
-import { quoteShown } from "./prompt";
-import { appendParts, type TypedPart } from "./part-output";
+import { asResult, optionalString, projection, projectionContext } from "./options";
+import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
 import { reportLoss } from "./loss";
 
 /** Where a media part's bytes are: inline (base64) or at a URL. */
@@ -105,8 +106,9 @@ export interface AgUiResumeOptions {
   onLoss?: OnLoss;
 }
 
-const RESULT_SPEC = projection("ag-ui", "AG-UI", "toAgUiToolCallResult");
 const RESUME_SPEC = projection("ag-ui", "AG-UI", "toAgUiResume");
+const INTERRUPT_KEYS = optionKeys("toAgUiInterrupt", ["toolCallId"]);
+const RESUME_KEYS = optionKeys("toAgUiResume", ["onLoss"]);
 
 /** The `metadata` key under which {@link toAgUiInterrupt} keeps the request, and its version. */
 const KEY = "toolnexus";
@@ -126,7 +128,10 @@ function fresh(value: object): { [key: string]: unknown } {
 // ---------------------------------------------------------------------------------------------------------
 // TOOL_CALL_RESULT
 
-const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
+/** A text part: the output's, a text part's, a lost part's placeholder. */
+function agUiText(text: string): AgUiTextPart {
+  return { type: "text", text };
+}
 
 /**
  * The AG-UI `TOOL_CALL_RESULT` event for a tool's result: `{ type: "TOOL_CALL_RESULT", messageId, toolCallId,
@@ -136,8 +141,10 @@ const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
  * the output (unless it is empty), then one part per part: `text`, `image`, `audio`, or, for a file, `document`
  * (`video` for a `video/*` file), its bytes as `source: { type: "data", value: <base64>, mimeType }` or its
  * link as `{ type: "url", value, mimeType }`, its name in `metadata: { filename }`. AG-UI carries every part,
- * so the only losses come from `maxBytes` (the usual policy, provider `"ag-ui"`, the placeholder as a `text`
- * part); a list left empty is `""`, since every tool call is answered. AG-UI has no error flag: the output of
+ * so the only losses are a part over `maxBytes` and a blank text part, which is never sent (the usual policy,
+ * provider `"ag-ui"`, the placeholder as a `text` part; a blank output beside parts is left out and reported
+ * at `output`); when every part is left out, `content` is the output string (`""` included: every tool call
+ * is answered). AG-UI has no error flag: the output of
  * a failed tool goes as written. Metadata never reaches AG-UI.
  *
  * A missing or empty `messageId` or `toolCallId` is a `ValidationError`.
@@ -151,32 +158,35 @@ const agUiText = (text: string): AgUiTextPart => ({ type: "text", text });
  * subscriber.next({ ...toAgUiToolCallResult(result, { messageId: "msg-2", toolCallId: "call-1" }), type: EventType.TOOL_CALL_RESULT });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M, so the default would refuse a typed result
-export function toAgUiToolCallResult(result: ToolResult<any>, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
-  const ctx = projectionContext(options, RESULT_SPEC);
-  const messageId = idOption(options, "messageId", readMessageId, "toAgUiToolCallResult", '"msg-2"');
-  const toolCallId = idOption(options, "toolCallId", readAgUiToolCallId, "toAgUiToolCallResult", '"call-1"');
+export function toAgUiToolCallResult(result: AnyToolResult, options: AgUiToolCallResultOptions): AgUiToolCallResultEvent {
+  const ctx = openProjection(TO_AG_UI, options);
+  const messageId = readId(TO_AG_UI, options, MESSAGE_ID);
+  const toolCallId = readId(TO_AG_UI, options, TOOL_CALL_ID);
   const r = asResult(result, "toAgUiToolCallResult");
-  let content: string | AgUiContentPart[] = r.output;
-  if (r.parts !== null) {
-    const list: AgUiContentPart[] = [];
-    if (r.output !== "") list.push(agUiText(r.output));
-    appendParts(ctx, r.parts, toAgUiPart, agUiText, list);
-    content = list.length === 0 ? "" : list;
-  }
+  // Every part left out: the output alone ("" included: every call is answered).
+  const content = writeBlocks(TO_AG_UI, ctx, r.output, r.parts) ?? r.output;
   return { type: "TOOL_CALL_RESULT", messageId, toolCallId, content };
 }
 
-const readMessageId = (o: AgUiToolCallResultOptions): unknown => o.messageId;
-const readAgUiToolCallId = (o: AgUiToolCallResultOptions): unknown => o.toolCallId;
+const MESSAGE_ID = idKey<AgUiToolCallResultOptions>("messageId", (o) => o.messageId, '"msg-2"');
+const TOOL_CALL_ID = idKey<AgUiToolCallResultOptions>("toolCallId", (o) => o.toolCallId, '"call-1"');
 
-function toAgUiPart(_ctx: Context, p: TypedPart): AgUiContentPart | undefined {
-  if (p.type === "text") return agUiText(p.text);
+/** AG-UI's table of parts: `image`, `audio`, `document` (`video` for a `video/*` file), by data or url, the name in `metadata.filename`. */
+function toAgUiPart(p: MediaPart): AgUiContentPart {
   const mimeType = p.mimeType;
   const type = p.type === "image" ? "image" : p.type === "audio" ? "audio" : mimeType.startsWith("video/") ? "video" : "document";
   const source: AgUiSource = p.data !== undefined ? { type: "data", value: p.data, mimeType } : { type: "url", value: p.url, mimeType };
   return p.name === undefined ? { type, source } : { type, source, metadata: { filename: p.name } };
 }
+
+const TO_AG_UI = defineProjection<AgUiContentPart, AgUiToolCallResultOptions>({
+  provider: "ag-ui",
+  label: "AG-UI",
+  fn: "toAgUiToolCallResult",
+  ids: [MESSAGE_ID, TOOL_CALL_ID],
+  text: agUiText,
+  part: toAgUiPart,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Interrupt
@@ -198,7 +208,9 @@ function reasonOf(kind: string, toolCallId: string | undefined): string {
  * `toolCallId` when given; `responseSchema` is `data.schema` when it is an object, else, for an `approval`,
  * `{ approved: boolean }` (required), else, without a url, one required string `output` (which
  * `Answer.output` fills), else none; `expiresAt` as the request has it. The whole request rides in
- * `metadata: { toolnexus: { v: 1, request } }`, so {@link fromAgUiInterrupt} gives it back exactly.
+ * `metadata: { toolnexus: { v: 1, request } }`, so {@link fromAgUiInterrupt} gives it back exactly. The url,
+ * which a person is sent to, must be `https:`, or `http:` to a loopback host (`localhost`, `127.0.0.0/8`,
+ * `[::1]`): any other is a `ValidationError` (`unsupported`, path `url`).
  *
  * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -210,13 +222,14 @@ function reasonOf(kind: string, toolCallId: string | undefined): string {
  * });
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function toAgUiInterrupt(request: Request<any>, options?: AgUiInterruptOptions): AgUiInterrupt {
-  const o = readOptionsOf({ fn: "toAgUiInterrupt", keys: ["toolCallId"] }, options);
+export function toAgUiInterrupt(request: AnyRequest, options?: AgUiInterruptOptions): AgUiInterrupt {
+  const o = readOptionsOf(INTERRUPT_KEYS, options);
   const toolCallId = optionalString(o.toolCallId, "toolCallId", '"call-1"');
   const req = toRequest(request, "");
+  // The link a person is sent to follows the link rule (https, or http to a loopback host).
+  if (req.url !== undefined && req.url !== "") checkLink(req.url, "url", "toAgUiInterrupt");
   const out: AgUiInterrupt = { id: req.id, reason: reasonOf(req.kind, toolCallId) };
-  const message = req.url === undefined ? req.prompt : req.prompt === "" ? req.url : `${req.prompt}\n${req.url}`;
+  const message = pendingText(req.prompt, req.url);
   if (message !== "") out.message = message;
   if (toolCallId !== undefined) out.toolCallId = toolCallId;
   const schema = req.data !== undefined && Object.hasOwn(req.data, "schema") ? req.data.schema : undefined;
@@ -265,7 +278,7 @@ export function fromAgUiInterrupt(interrupt: AgUiInterruptInput): Request {
   if (ours !== undefined) {
     const req = toRequest(ours, `metadata.${KEY}.request`);
     if (req.id !== id) {
-      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quoteShown(id)} carries the request ${quoteShown(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
+      raise("invalid-value", `metadata.${KEY}.request.id`, `The interrupt ${quoted(id)} carries the request ${quoted(req.id)}`, "Pass the interrupt as the agent sent it: toAgUiInterrupt() gives both the request's id.");
     }
     return req;
   }
@@ -322,6 +335,7 @@ function ownRequest(metadata: unknown): unknown {
  */
 export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiResumeEntry {
   const ctx = projectionContext(options, RESUME_SPEC);
+  if (options !== undefined) checkOptionKeys(RESUME_KEYS, options);
   const a = toAnswer(answer, "");
   const data = a.data;
   if (a.ok || a.reason === "declined") {
@@ -340,12 +354,17 @@ export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiR
   }
   if (a.reason === "expired") reportLoss(ctx, "reason", 'An AG-UI resume entry knows "resolved" and "cancelled" only; "expired" is sent as "cancelled"', undefined, undefined);
   if (data !== undefined) {
-    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quoteShown(k)} is dropped`, undefined, undefined);
+    for (const k of Object.keys(data)) reportLoss(ctx, formatPath(["data", k]), `A cancelled AG-UI resume entry carries no payload; ${quoted(k)} is dropped`, undefined, undefined);
   }
   return { interruptId: a.id, status: "cancelled" };
 }
 
 const ENTRY_FIX = "Pass an entry of input.resume, as the client sent it (toAgUiResume() makes one).";
+
+/** A resolved entry for an `approval` request that does not say `approved: true` or `false`: never an approval. */
+function notApproved(why: string): never {
+  return raise("missing", "payload.approved", `A resume entry for an approval request must say whether it approves, but ${why}`, "Resolve it with the payload true, false or { approved: true | false, ...data } (toAgUiResume() writes { approved }).");
+}
 
 /**
  * The toolnexus {@link Answer} of an AG-UI `ResumeEntry` (an entry of the run's `input.resume`), checked to
@@ -355,8 +374,12 @@ const ENTRY_FIX = "Pass an entry of input.resume, as the client sent it (toAgUiR
  * `cancelled` gives `reason: "cancelled"` (a payload is ignored). `resolved` accepts when there is no payload
  * (absent or `undefined`; `null` is a payload, and refused) or when it is `true`, and declines when it is
  * `false`; an object declines when its `approved` is `false`, else accepts, the answer's `data` being the
- * payload less `approved` (no data when nothing is left). An `approved` that is not a boolean (path
- * `payload.approved`), any other payload or status is a `ValidationError`: never an approval.
+ * payload less `approved` (no data when nothing is left). For a request of kind `approval`, only `true` or an
+ * object whose own `approved` is `true` approves: no payload, or an object without a boolean `approved` (`{}`,
+ * `{ Approved: false }`), is a `ValidationError` (`missing`, path `payload.approved`). An `approved` that is not
+ * a boolean (path `payload.approved`), any other payload or status is a `ValidationError`: never an approval.
+ * An entry for another interrupt is refused as every answer for another request is: `The answer is for request
+ * "a-1", not for "b-2"`.
  *
  * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
  *
@@ -367,24 +390,24 @@ const ENTRY_FIX = "Pass an entry of input.resume, as the client sent it (toAgUiR
  * const answer = entry && fromAgUiResume(entry, request);
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: Request<D> is invariant in D, so the default would refuse a request whose data is an interface
-export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any>): Answer {
+export function fromAgUiResume(entry: AgUiResumeEntryInput, request: AnyRequest): Answer {
   const e = snapshot(entry, ["interruptId", "status", "payload"], "", "A resume entry", ENTRY_FIX);
   const req = toRequest(request, "");
   const id = needString(e.interruptId, "interruptId", "The interruptId", ENTRY_FIX);
-  if (id !== req.id) {
-    raise("invalid-value", "interruptId", `The resume entry answers the interrupt ${quoteShown(id)}, not ${quoteShown(req.id)}`, "Find the entry of input.resume whose interruptId is the request's id.");
-  }
+  checkAnswerFor(id, req.id, "interruptId", "Find the entry of input.resume whose interruptId is the request's id.");
   if (e.status === "cancelled") return new Answer({ id, ok: false, reason: "cancelled" });
   if (e.status !== "resolved") {
     raise(
       e.status === undefined ? "missing" : "invalid-value",
       "status",
-      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quoteShown(e.status.slice(0, 40)) : typeName(e.status)}`,
+      `The status must be "resolved" or "cancelled", got ${typeof e.status === "string" ? quoted(e.status) : typeName(e.status)}`,
       ENTRY_FIX,
     );
   }
   const payload = e.payload;
+  // An approval is approved only by `true` or an own `approved: true`: an entry that does not say so is refused, never an approval.
+  const approval = req.kind === "approval";
+  if (payload === undefined && approval) notApproved("it has no payload");
   if (payload === undefined || payload === true) return new Answer({ id, ok: true });
   if (payload === false) return new Answer({ id, ok: false, reason: "declined" });
   if (typeof payload !== "object" || payload === null || isArrayAt(payload, "payload", "the payload")) {
@@ -396,6 +419,7 @@ export function fromAgUiResume(entry: AgUiResumeEntryInput, request: Request<any
   if (approved !== undefined && typeof approved !== "boolean") {
     raise("invalid-type", "payload.approved", `approved must be true or false, got ${typeName(approved)}`, "Send approved as a boolean: a string never approves.");
   }
+  if (approved === undefined && approval) notApproved("its payload has no boolean approved");
   const rest: { [key: string]: unknown } = {};
   let any = false;
   for (const k of Object.keys(copy)) {

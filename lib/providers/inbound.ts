@@ -1,14 +1,25 @@
-// What the readers of other SDKs' blocks (`fromMcp`, `fromLangChain`, `fromA2a`) share: the one guess of a
-// part's mime type when the sender gave none, the one builder of a part from a block's data or url, and what
-// each reader does with the part it built. Internal to `toolnexus/providers`: nothing here is exported from
-// the entry point.
+// The inbound kit: what every reader of another SDK's tool result (`fromMcp`, `fromLangChain`, `fromA2a`, and
+// every later `from<Host>`) is written on, so that a reader is the table of its host's block shapes. The one
+// guess of a part's mime type when the sender gave none (law 7), the one builder of a part from a block's data
+// or url, and the one accumulator (`InboundAccumulator`): text pieces, parts, text that follows the output,
+// loss lines (law 6: `[unsupported <host> <block type>: <name> (<uri>)]`, the sender's text shown by quote.ts),
+// and the output assembled from them (the error sentence, one summary line per part when there is no text).
+// Internal to `toolnexus/providers`: nothing here is exported from the entry point.
 import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
-import { escapeControl } from "../boundary";
+import { isArrayAt } from "../boundary";
 import { ContentPart } from "../content-part";
 import type { PartType } from "../part-build";
 import { ToolnexusError } from "../errors";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
-import { losePart, lossReason, overCap, reportLoss, type LossPolicy } from "./loss";
+import { escapeControl, quoted, shown } from "../quote";
+import { loseBlock, losePart, lossReason, overCap, reportLoss, type LossPolicy } from "./loss";
+import { isBlank } from "./part-output";
+
+/**
+ * The door's `isArrayAt` (a revoked Proxy is a ValidationError at `path`), as a type guard: the readers' lists
+ * (`content`, `parts`, `artifacts`) are read by `readArray` without a cast.
+ */
+export const isListAt = (value: unknown, path: string, what?: string): value is readonly unknown[] => isArrayAt(value, path, what);
 
 /** The mime type of bytes nothing identifies. */
 const OCTET_STREAM = "application/octet-stream";
@@ -42,13 +53,18 @@ export interface Inbound {
   readonly data?: string | Uint8Array | undefined;
   /** A url (a `data:` URL is read into data, as ContentPart reads it); used when there is no `data`. */
   readonly url?: string | undefined;
+  /**
+   * A uri the block names its data by (an MCP embedded resource's): never the part's url, only, when the sender
+   * gave no mime type and the data's signature is unknown, the extension the mime type comes from (law 7).
+   */
+  readonly uri?: string | undefined;
   readonly name?: string | undefined;
 }
 
 /**
  * A part, or why the block cannot be one (a ContentPart error's problem, for a loss line). `droppedName` is
  * the name the block gave when it holds a control character: the part is built without it, and the reader
- * reports it ({@link keepPart}).
+ * reports it ({@link InboundAccumulator}).
  */
 export type Built =
   | { readonly part: ContentPart; readonly why?: undefined; readonly droppedName: string | undefined }
@@ -65,7 +81,7 @@ export function inboundPart(block: Inbound): Built {
   const type = own("type");
   let name = own("name");
   // A name holding a control character (one escapeControl would escape: C0, DEL, C1, U+2028, U+2029) is no
-  // part's name (`invalid-name`); a reader keeps the part without it and reports it (README, "MCP inbound: `fromMcp`").
+  // part's name (`invalid-name`); a reader keeps the part without it and reports it (law 6; README, "MCP inbound: `fromMcp`").
   let droppedName: string | undefined;
   if (name !== undefined && escapeControl(name) !== name) {
     droppedName = name;
@@ -94,7 +110,7 @@ export function inboundPart(block: Inbound): Built {
     if (data === undefined && url !== undefined && /^data:/i.test(url)) {
       return { part: ContentPart.fromDataUrl(url, { ...(mimeType === undefined ? {} : { mimeType }), ...(name === undefined ? {} : { name }), verifyMime: false }), droppedName };
     }
-    mimeType ??= guessMime(head, data === undefined ? url : undefined);
+    mimeType ??= guessMime(head, own("uri") ?? (data === undefined ? url : undefined));
     // The type follows the mime type as ContentPart will store it (`Image/PNG` is an image); one it refuses is refused there.
     const json: Record<string, unknown> = { type: type ?? familyOf(normalizeMime(mimeType) ?? mimeType), mimeType };
     if (data !== undefined) json.data = data;
@@ -107,36 +123,150 @@ export function inboundPart(block: Inbound): Built {
   }
 }
 
-/** A sender's text (a name, a uri) cut to a length fit for one line of ours, `...` marking the cut. */
-export function clipLine(s: string, max = 200): string {
-  return s.length > max ? `${s.slice(0, max)}...` : s;
+/** How a host's reader is named in its loss lines, reasons and errors. Made once per reader, at load. */
+export interface InboundHost {
+  /** The host as a loss line names it: `"MCP"`, `"LangChain"`, `"A2A"`. */
+  readonly name: string;
+  /** The fix an `unsupported: "error"` refusal ends with: `"Fix the server's result"`. */
+  readonly fix: string;
 }
 
-/** Characters of a sender's name quoted in a loss's reason; a count of the rest follows. */
-const NAME_SHOWN = 40;
+/** A block that cannot become a part, as a reader's table describes it (law 6). */
+export interface LostBlock {
+  readonly kind: "lost";
+  /** What the block is, in the loss's reason and in a line that has no name or uri to show: `resource_link block`, `url part`. */
+  readonly what: string;
+  /** The block's type, as a line that names the block shows it: `resource_link`, `url part`, a sender's unknown type. */
+  readonly label: string;
+  /** What was wrong, in our words (a sender's string in it quoted by `quoted()`). */
+  readonly why: string;
+  /** The name the block carries, if any (`""` counts as none). */
+  readonly name?: string | undefined;
+  /** The uri the block carries, if any (`""` counts as none). */
+  readonly uri?: string | undefined;
+}
 
-/** The reason of a name loss: the name quoted (its first {@link NAME_SHOWN} characters, escaped) and why it went. */
-function nameLoss(name: string): string {
-  const cut = name.length > NAME_SHOWN;
-  const shown = escapeControl(JSON.stringify(cut ? name.slice(0, NAME_SHOWN) : name));
-  return `its name ${shown}${cut ? ` (and ${name.length - NAME_SHOWN} more characters)` : ""} holds a control character; the part is kept without it`;
+/** What a reader's table makes of one block: the accumulator takes it from there. */
+export type BlockRead =
+  | { readonly kind: "text"; readonly text: string }
+  /** Text that follows the output, after `"\n"` (an MCP embedded resource's text). */
+  | { readonly kind: "after"; readonly text: string }
+  | { readonly kind: "part"; readonly part: ContentPart; readonly droppedName?: string | undefined }
+  | LostBlock;
+
+/** A lost block of `what` (`label` its type in a named line) because of `why`, named by `name` and `uri` when it carries them. */
+export function lostBlock(what: string, why: string, label = what, name?: string, uri?: string): LostBlock {
+  return { kind: "lost", what, label, why, name, uri };
 }
 
 /**
- * What every reader does with a part it built from its `index`th block, at `path`: reports a name the
- * builder left off (path `<path>.name`, no placeholder: the part itself arrives, so the `unsupported` policy,
- * which applies to whole parts, does not), then keeps the part in `parts`, or, over `maxBytes`, loses it by
- * the policy, its placeholder line going to `lossLines`.
+ * What a built part becomes in a reader's table: the part (and the name left off it), or a lost block of
+ * `what` named by `name` and `uri`, the builder's refusal as its reason.
  */
-export function keepPart(ctx: LossPolicy, index: number, path: string, built: { readonly part: ContentPart; readonly droppedName?: string | undefined }, parts: ContentPart[], lossLines: string[]): void {
-  const part = built.part;
-  if (built.droppedName !== undefined) reportLoss(ctx, `${path}.name`, nameLoss(built.droppedName), part, undefined);
-  const over = overCap(ctx, part);
-  if (over === undefined) {
-    parts.push(part);
-    return;
+export function builtBlock(built: Built, what: string, label = what, name?: string, uri?: string): BlockRead {
+  return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName } : lostBlock(what, built.why, label, name, uri);
+}
+
+/** A `data:` url without its payload (`data:image/png;base64,...`); any other string as it is. */
+function withoutPayload(uri: string): string {
+  const comma = uri.indexOf(",");
+  return comma !== -1 && /^data:/i.test(uri) ? `${uri.slice(0, comma + 1)}...` : uri;
+}
+
+/**
+ * The line that stands for a lost block in the output (law 6): `[unsupported MCP resource_link: report.pdf
+ * (file:///srv/reports/report.pdf)]` (the name or the uri alone when the block has one), else, when it carries
+ * neither, by what was wrong: `[unsupported MCP content block (unknown type "video")]`. What the sender chose
+ * is shown by `shown()`: escaped, cut at 40, unquoted (one line per loss); a `data:` uri without its payload.
+ */
+export function lossLine(host: InboundHost, lost: LostBlock): string {
+  const name = lost.name === undefined || lost.name === "" ? undefined : shown(lost.name);
+  const uri = lost.uri === undefined || lost.uri === "" ? undefined : shown(withoutPayload(lost.uri));
+  const named = name === undefined ? uri : uri === undefined ? name : `${name} (${uri})`;
+  if (named === undefined) return `[unsupported ${host.name} ${escapeControl(lost.what)} (${escapeControl(lost.why)})]`;
+  return `[unsupported ${host.name} ${isBlank(lost.label) ? escapeControl(lost.what) : shown(lost.label)}: ${named}]`;
+}
+
+/** The reason of a name loss: the name quoted by `quoted()` and why it went. */
+function nameLoss(name: string): string {
+  return `its name ${quoted(name)} holds a control character; the part is kept without it`;
+}
+
+/**
+ * The one inbound accumulator: a reader hands it each block as its table read it ({@link BlockRead}), in order,
+ * and asks it for the output. It keeps the text pieces, the parts, the text that follows the output and the
+ * loss lines; reports a name left off a part (path `<block>.name`, no placeholder: the part arrives) and every
+ * lost block (at the block's path, by the policy: a line, an error or nothing); loses a part over `maxBytes`
+ * by the usual placeholder.
+ */
+export class InboundAccumulator {
+  /** The text pieces, in order. */
+  readonly texts: string[] = [];
+  /** The parts kept, in order (`parts` of the result: an empty list is stored as null). */
+  readonly parts: ContentPart[] = [];
+  /** Text that follows the output. */
+  private readonly after: string[] = [];
+  /** One line per loss, in order. */
+  private readonly lossLines: string[] = [];
+
+  constructor(
+    private readonly ctx: LossPolicy,
+    private readonly host: InboundHost,
+  ) {}
+
+  /** Takes the `index`th block, read as `read`, at `path` (`content[2]`, `artifacts[0].parts[1]`). */
+  add(read: BlockRead, index: number, path: string): void {
+    switch (read.kind) {
+      case "text":
+        this.texts.push(read.text);
+        return;
+      case "after":
+        this.after.push(read.text);
+        return;
+      case "part":
+        this.keep(read.part, read.droppedName, index, path);
+        return;
+      case "lost": {
+        const line = loseBlock(this.ctx, path, `${this.host.name} ${read.what}`, read.why, lossLine(this.host, read), this.host.fix);
+        if (line !== undefined) this.lossLines.push(line);
+      }
+    }
   }
-  // A part read whole, over the cap: the usual placeholder, which names it by type, mime type and size.
-  const line = losePart(ctx, index, part, over, path);
-  if (line !== undefined) lossLines.push(line);
+
+  private keep(part: ContentPart, droppedName: string | undefined, index: number, path: string): void {
+    if (droppedName !== undefined) reportLoss(this.ctx, `${path}.name`, nameLoss(droppedName), part, undefined);
+    const over = overCap(this.ctx, part);
+    if (over === undefined) {
+      this.parts.push(part);
+      return;
+    }
+    // A part read whole, over the cap: the usual placeholder, which names it by type, mime type and size.
+    const line = losePart(this.ctx, index, part, over, path);
+    if (line !== undefined) this.lossLines.push(line);
+  }
+
+  /** The text pieces joined by `separator` (`"\n"`), the blank ones left out when `skipBlank`. */
+  joined(separator = "\n", skipBlank = false): string {
+    return (skipBlank ? this.texts.filter((t) => !isBlank(t)) : this.texts).join(separator);
+  }
+
+  /**
+   * The output, from `text` (the host's text: its pieces joined, or what stands for them): for an error whose
+   * text is empty, `errorText` (`MCP tool returned an error`), which stands for the summary lines too; then the
+   * text that follows the output, each after `"\n"`; with no text at all, one summary line per part (unless
+   * `summary` is false); then one line per loss.
+   */
+  output(text: string, errorText?: string, summary = true): string {
+    let out = errorText !== undefined && text === "" ? errorText : text;
+    for (const t of this.after) out = out === "" ? t : `${out}\n${t}`;
+    if (out === "" && summary && this.parts.length > 0) out = this.parts.map((p) => p.summary()).join("\n");
+    return this.withLosses(out);
+  }
+
+  /** `text` followed by the loss lines, each on a line of its own. */
+  withLosses(text: string): string {
+    let out = text;
+    for (const line of this.lossLines) out = out === "" ? line : `${out}\n${line}`;
+    return out;
+  }
 }

@@ -8,19 +8,22 @@
  * @module
  */
 import { encodeBase64 } from "../base64";
-import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
-import { readOptionsOf } from "../options";
+import { isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { ContentPart } from "../content-part";
 import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
 import { isGenuineRequest } from "../request";
-import { ToolResult } from "../tool-result";
-import { inboundPart, keepPart } from "./inbound";
-import { asResult, optionalString, projection, projectionContext, requireString, type Context } from "./options";
-import { loseBlock, type ProjectionOptions } from "./loss";
-import { appendParts, isBlank, type TypedPart } from "./part-output";
+import type { Request } from "../request";
+import { ToolResult, type AnyToolResult } from "../tool-result";
+import { checkOptionKeys, optionKeys } from "../options";
+import { inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { quoted } from "../quote";
+import { asResult, projection, projectionContext } from "./options";
+import type { ProjectionOptions } from "./loss";
+import { isBlank } from "./part-output";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -86,11 +89,18 @@ export type FromLangChainOptions = ProjectionOptions;
 /** The output of an error message that carries no text (as `fromMcp` words its own). */
 export const LANGCHAIN_ERROR_TEXT = "LangChain tool returned an error";
 
-const TO_LANGCHAIN = projection("langchain", "LangChain", "toLangChain");
 const FROM_LANGCHAIN = projection("langchain", "LangChain", "fromLangChain");
-const TO_KEYS = ["toolCallId", "name"] as const;
-/** Every option of toLangChain: its own, then the projection's (read by projectionContext). */
-const TO_OPTIONS = [...TO_KEYS, "unsupported", "onLoss", "maxBytes"] as const;
+const TOOL_CALL_ID = idKey<LangChainOptions>("toolCallId", (o) => o.toolCallId, "toolCall.id");
+const NAME = idKey<LangChainOptions>("name", (o) => o.name, '"search"');
+const TO_LANGCHAIN = defineProjection<LangChainContentBlock, LangChainOptions>({
+  provider: "langchain",
+  label: "LangChain",
+  fn: "toLangChain",
+  ids: [TOOL_CALL_ID, NAME],
+  text: langChainText,
+  part: toLangChainBlock,
+});
+const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss", "maxBytes"]);
 
 /**
  * The fields of a LangChain `ToolMessage` for a result: `new ToolMessage(toLangChain(result, { toolCallId }))`.
@@ -123,24 +133,23 @@ const TO_OPTIONS = [...TO_KEYS, "unsupported", "onLoss", "maxBytes"] as const;
  * message.content; // "42"
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toLangChain(result: ToolResult<any>, options: LangChainOptions): LangChainToolMessageFields {
-  const ctx = projectionContext(options, TO_LANGCHAIN);
-  const own = readOptionsOf({ fn: "toLangChain", keys: TO_OPTIONS }, options);
-  const toolCallId = requireString(own.toolCallId, "toolCallId", "toLangChain", "toolCall.id");
-  const name = optionalString(own.name, "name", '"search"');
+export function toLangChain(result: AnyToolResult, options: LangChainOptions): LangChainToolMessageFields {
+  const ctx = openProjection(TO_LANGCHAIN, options);
+  const toolCallId = readId(TO_LANGCHAIN, options, TOOL_CALL_ID);
+  const name = readOptionalId(options, NAME);
   const r = asResult(result, "toLangChain");
 
   let content: string | LangChainContentBlock[];
   let outputBlock: 0 | 1 = 0;
   if (r.parts === null) content = r.output;
   else {
+    // The output's text block unless the output is empty: the artifact says it is there, so it reads back whole.
     const blocks: LangChainContentBlock[] = [];
     if (r.output !== "") {
       blocks.push({ type: "text", text: r.output });
       outputBlock = 1;
     }
-    appendParts(ctx, r.parts, toLangChainBlock, langChainText, blocks);
+    writeParts(TO_LANGCHAIN, ctx, r.parts, blocks);
     content = blocks;
   }
   const metadata = r.metadata === null ? null : artifactMetadata(r.metadata);
@@ -209,11 +218,13 @@ function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
   return out;
 }
 
-/** A lost part's placeholder, as a `text` block. */
-const langChainText = (text: string): LangChainTextBlock => ({ type: "text", text });
+/** A text block: a text part's, a lost part's placeholder. */
+function langChainText(text: string): LangChainTextBlock {
+  return { type: "text", text };
+}
 
-function toLangChainBlock(_ctx: Context, p: TypedPart): LangChainContentBlock | undefined {
-  if (p.type === "text") return { type: "text", text: p.text };
+/** LangChain's table of standard data blocks: `{ type, mimeType, data | url }`, the name in `metadata.filename`. */
+function toLangChainBlock(p: MediaPart): LangChainContentBlock {
   const block: LangChainDataBlock = p.data === undefined ? { type: p.type, mimeType: p.mimeType, url: p.url } : { type: p.type, mimeType: p.mimeType, data: p.data };
   if (p.name !== undefined) block.metadata = { filename: p.name };
   return block;
@@ -247,8 +258,10 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  *
  * A block that cannot become a part (one that refers to a provider file by `fileId` only, `video`,
  * `reasoning`, an unknown type, data that is not base64, a url that is not http(s)) is never dropped
- * silently: it is reported to `onLoss` and, under the default policy, named in the output by a line such as
- * `[unsupported LangChain video block (video is not a part type)]`; `unsupported: "error"` throws a
+ * silently: it is reported to `onLoss` and, under the default policy, named in the output on a line of its
+ * own by the name and url it carries (`[unsupported LangChain video: clip.mp4 (https://a.b/clip.mp4)]`, the
+ * sender's text escaped and cut at 40 characters), else by what was wrong (`[unsupported LangChain reasoning
+ * block (reasoning is not tool output a part can hold)]`); `unsupported: "error"` throws a
  * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
  * A part's name holding a control character is left off the part and reported to `onLoss` (path
  * `content[2].name`, no placeholder).
@@ -268,6 +281,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  */
 export function fromLangChain(message: LangChainToolMessageInput, options?: FromLangChainOptions): ToolResult {
   const ctx = projectionContext(options, FROM_LANGCHAIN);
+  if (options !== undefined) checkOptionKeys(FROM_LANGCHAIN_KEYS, options);
   let fields: Snapshot<(typeof KWARGS_KEYS)[number]> = snapshot(message, MESSAGE_KEYS, "", "A ToolMessage", MESSAGE_FIX);
   let prefix = "";
   const outer = fields as Snapshot<(typeof MESSAGE_KEYS)[number]>;
@@ -278,7 +292,7 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
 
   const status = fields.status;
   if (status !== undefined && status !== null && status !== "success" && status !== "error") {
-    raise("invalid-value", `${prefix}status`, `status must be "success" or "error", got ${typeof status === "string" ? escapeControl(JSON.stringify(status)) : typeName(status)}`, "Pass the message as LangChain made it.");
+    raise("invalid-value", `${prefix}status`, `status must be "success" or "error", got ${typeof status === "string" ? quoted(status) : typeName(status)}`, "Pass the message as LangChain made it.");
   }
   const isError = status === "error";
   const artifact = readArtifact(fields.artifact, `${prefix}artifact`);
@@ -287,7 +301,7 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
   let blocks: unknown[];
   if (typeof content === "string") blocks = [{ type: "text", text: content }];
   else if (content === undefined) return raise("missing", `${prefix}content`, "The message has no content", MESSAGE_FIX);
-  else if (typeof content === "object" && content !== null && isArrayAt(content, `${prefix}content`, "content")) blocks = readArray(content as unknown[], `${prefix}content`);
+  else if (typeof content === "object" && content !== null && isListAt(content, `${prefix}content`, "content")) blocks = readArray(content, `${prefix}content`);
   else return raise("invalid-type", `${prefix}content`, `content must be a string or an array of content blocks, got ${typeName(content)}`, MESSAGE_FIX);
 
   let output: string | undefined;
@@ -306,34 +320,25 @@ export function fromLangChain(message: LangChainToolMessageInput, options?: From
     } else output = "";
   }
 
-  const texts: string[] = [];
-  const parts: ContentPart[] = [];
-  const lossLines: string[] = [];
+  const acc = new InboundAccumulator(ctx, LANGCHAIN_HOST);
   for (let i = first; i < blocks.length; i++) {
     const path = `${prefix}content[${i}]`;
     const read = readBlock(blocks[i], path);
-    if (read.kind === "text") {
-      if (artifact === undefined) texts.push(read.text);
-      else if (read.text !== "") parts.push(ContentPart.text(read.text));
-    } else if (read.kind === "part") keepPart(ctx, i, path, read, parts, lossLines);
-    else {
-      // The sender's text (a class name in `why`, say) escaped: one line per loss.
-      const line = loseBlock(ctx, path, read.what, read.why, `[unsupported LangChain ${escapeControl(read.what)} (${escapeControl(read.why)})]`, "Convert it before reading the message");
-      if (line !== undefined) lossLines.push(line);
-    }
+    // With the artifact, the output is the artifact's: the text blocks after it are text parts.
+    if (artifact !== undefined && read.kind === "text") {
+      if (read.text !== "") acc.add({ kind: "part", part: ContentPart.text(read.text) }, i, path);
+    } else acc.add(read, i, path);
   }
-
-  if (output === undefined) {
-    output = texts.join("\n");
-    if (isError && isBlank(output)) output = LANGCHAIN_ERROR_TEXT;
-  }
-  for (const line of lossLines) output = output === "" ? line : `${output}\n${line}`;
-  const metadata = artifact?.metadata ?? null;
-  return new ToolResult({ output, isError, parts, metadata: metadata as Record<string, unknown> | null });
+  // No summary lines: the output is the message's own text, as LangChain holds it.
+  // An error whose text is blank reads as the sentence.
+  const joined = acc.joined();
+  const text = output === undefined ? acc.output(isError && isBlank(joined) ? "" : joined, isError ? LANGCHAIN_ERROR_TEXT : undefined, false) : acc.withLosses(output);
+  return new ToolResult({ output: text, isError, parts: acc.parts, metadata: artifact?.metadata ?? null });
 }
 
 interface Artifact {
-  readonly metadata: unknown;
+  /** A JSON object, checked by ToolResult when the result is made; null or undefined for none. */
+  readonly metadata: object | null | undefined;
   readonly outputBlock: 0 | 1;
 }
 
@@ -355,13 +360,14 @@ function readArtifact(artifact: unknown, path: string): Artifact | undefined {
       raise("not-json", `${at}.metadata`, "The metadata is not JSON text", fix, e);
     }
   }
-  if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || isArrayAt(metadata, `${at}.metadata`, "the metadata"))) {
-    raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
+  if (metadata === undefined || metadata === null) return { metadata, outputBlock: a.outputBlock };
+  if (typeof metadata !== "object" || isArrayAt(metadata, `${at}.metadata`, "the metadata")) {
+    return raise("invalid-type", `${at}.metadata`, `The metadata must be a JSON object, its JSON text or null, got ${typeName(metadata)}`, fix);
   }
   return { metadata, outputBlock: a.outputBlock };
 }
 
-type Read = { kind: "text"; text: string } | { kind: "part"; part: ContentPart; droppedName: string | undefined } | { kind: "lost"; what: string; why: string };
+const LANGCHAIN_HOST: InboundHost = { name: "LangChain", fix: "Convert it before reading the message" };
 
 const BLOCK_KEYS = ["type", "text", "mimeType", "mime_type", "data", "url", "fileId", "id", "source_type", "metadata", "title", "image_url", "input_audio", "file", "source"] as const;
 type Block = Snapshot<(typeof BLOCK_KEYS)[number]>;
@@ -381,20 +387,20 @@ interface Media {
 const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
 const isString = (v: unknown): v is string => typeof v === "string";
 
-/** `"image"`, or a long type cut short; control characters escaped (the sender chose it). */
-function quoteType(type: string): string {
-  return escapeControl(JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}...` : type));
-}
-
-function readBlock(value: unknown, path: string): Read {
-  if (!isObject(value) || isArrayAt(value, path, "the block")) return { kind: "lost", what: "content block", why: `not an object but ${typeName(value)}` };
+/**
+ * The table of LangChain's block shapes: what a block holds. A lost block is named by the name it carries
+ * (`metadata.filename`, `metadata.name`, `title`) and its own `url` (law 6).
+ */
+function readBlock(value: unknown, path: string): BlockRead {
+  if (!isObject(value) || isArrayAt(value, path, "the block")) return lostBlock("content block", `not an object but ${typeName(value)}`);
   const b = readOwn(value, BLOCK_KEYS, path);
   const type = b.type;
-  if (!isString(type)) return { kind: "lost", what: "content block", why: "it has no type" };
-  const media = normalize(b, type, path);
-  if (media === undefined) return { kind: "lost", what: "content block", why: `unknown type ${quoteType(type)}` };
-  if ("kind" in media) return media;
-  return toPart(media);
+  if (!isString(type)) return lostBlock("content block", "it has no type");
+  const name = nameFields(b.metadata, `${path}.metadata`) ?? (isString(b.title) && b.title !== "" ? b.title : undefined);
+  const media = normalize(b, type, path, name);
+  const read = media === undefined ? lostBlock("content block", `unknown type ${quoted(type)}`, type) : "kind" in media ? media : toPart(media, type);
+  if (read.kind !== "lost" || read.name !== undefined || read.uri !== undefined) return read;
+  return { ...read, name, uri: isString(b.url) ? b.url : undefined };
 }
 
 /**
@@ -402,10 +408,9 @@ function readBlock(value: unknown, path: string): Read {
  * deprecated data blocks, then OpenAI's shapes, then Anthropic's, then the current standard ones);
  * `undefined` for an unknown type.
  */
-function normalize(b: Block, type: string, path: string): Media | Read | undefined {
+function normalize(b: Block, type: string, path: string, meta: string | undefined): Media | BlockRead | undefined {
   // Deprecated data blocks: { type, source_type, mime_type, data | url | id | text, metadata }.
-  // The part's name: `metadata.filename`, else `metadata.name`, else `title`; read once, for every shape.
-  const meta = nameFields(b.metadata, `${path}.metadata`) ?? (isString(b.title) && b.title !== "" ? b.title : undefined);
+  // The part's name (`meta`): `metadata.filename`, else `metadata.name`, else `title`; read once, for every shape.
   const st = b.source_type;
   if ((type === "image" || type === "audio" || type === "file") && (st === "url" || st === "base64" || st === "id" || st === "text")) {
     const what = `${type} block`;
@@ -418,11 +423,11 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
   if (type === "image_url" && (isObject(b.image_url) || isString(b.image_url))) {
     const url = isString(b.image_url) ? b.image_url : readOwn(b.image_url, ["url"], `${path}.image_url`).url;
     if (isString(url)) return { what: "image_url block", mimeType: undefined, url, name: meta };
-    return { kind: "lost", what: "image_url block", why: "its image_url has no url" };
+    return lostBlock("image_url block", "its image_url has no url", type);
   }
   if (type === "input_audio" && isObject(b.input_audio)) {
     const a = readOwn(b.input_audio, ["data", "format"], `${path}.input_audio`);
-    if (!isString(a.data) || !isString(a.format)) return { kind: "lost", what: "input_audio block", why: "its input_audio has no data and format" };
+    if (!isString(a.data) || !isString(a.format)) return lostBlock("input_audio block", "its input_audio has no data and format", type);
     const format = a.format.toLowerCase();
     return { what: "input_audio block", mimeType: mimeForExtension(format) ?? `audio/${format}`, data: a.data, name: meta };
   }
@@ -431,7 +436,7 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
     const name = meta ?? (isString(f.filename) && f.filename !== "" ? f.filename : undefined);
     if (isString(f.data)) return { what: "file block", mimeType: undefined, url: f.data, name };
     if (isString(f.file_id)) return { what: "file block", mimeType: undefined, fileId: f.file_id, name };
-    return { kind: "lost", what: "file block", why: "its file has neither data nor file_id" };
+    return lostBlock("file block", "its file has neither data nor file_id", type, name);
   }
   // Anthropic shapes: { type: "image" | "document", source: { type, media_type, data | url | file_id } }.
   if ((type === "image" || type === "document") && isObject(b.source) && !isArrayAt(b.source, `${path}.source`, "the source")) {
@@ -442,12 +447,12 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
     if (s.type === "url" && isString(s.url)) return { what, mimeType: undefined, url: s.url, name };
     if (s.type === "file" && isString(s.file_id)) return { what, mimeType: undefined, fileId: s.file_id, name };
     if (type === "document" && s.type === "text" && isString(s.data)) return { what, mimeType: s.media_type ?? "text/plain", text: s.data, name };
-    return { kind: "lost", what, why: `its source of type ${isString(s.type) ? quoteType(s.type) : typeName(s.type)} has no content a part can hold` };
+    return lostBlock(what, `its source of type ${isString(s.type) ? quoted(s.type) : typeName(s.type)} has no content a part can hold`, type, name);
   }
   // The current standard blocks.
   switch (type) {
     case "text":
-      return isString(b.text) ? { kind: "text", text: b.text } : { kind: "lost", what: "text block", why: "its text is not a string" };
+      return isString(b.text) ? { kind: "text", text: b.text } : lostBlock("text block", "its text is not a string", type);
     case "image":
     case "audio":
     case "file":
@@ -459,12 +464,12 @@ function normalize(b: Block, type: string, path: string): Media | Read | undefin
       if (b.url !== undefined) return { what, mimeType, url: b.url, name };
       if (type === "text-plain" && isString(b.text)) return { what, mimeType, text: b.text, name };
       if (b.fileId !== undefined) return { what, mimeType, fileId: b.fileId, name };
-      return { kind: "lost", what, why: "it has neither data nor url" };
+      return lostBlock(what, "it has neither data nor url", type, name);
     }
     case "video":
-      return { kind: "lost", what: "video block", why: "video is not a part type" };
+      return lostBlock("video block", "video is not a part type", type);
     case "reasoning":
-      return { kind: "lost", what: "reasoning block", why: "reasoning is not tool output a part can hold" };
+      return lostBlock("reasoning block", "reasoning is not tool output a part can hold", type);
     default:
       return undefined;
   }
@@ -482,17 +487,18 @@ function nameFields(metadata: unknown, path: string): string | undefined {
 const utf8 = new TextEncoder();
 
 /** Builds the part through `ContentPart.fromJSON` (the wire is faithful: signatures are not checked); a refusal is a loss. */
-function toPart(media: Media): Read {
+function toPart(media: Media, type: string): BlockRead {
   // The record's optional keys count only as its own: a key it leaves out must not come from a polluted prototype.
   const own = <K extends "data" | "url" | "fileId" | "text">(k: K): Media[K] => (Object.hasOwn(media, k) ? media[k] : undefined);
   const m = { what: media.what, mimeType: media.mimeType, name: media.name, data: own("data"), url: own("url"), fileId: own("fileId"), text: own("text") };
-  const lost = (why: string): Read => ({ kind: "lost", what: m.what, why });
+  // A lost block is named by its name and url (a `data:` url shown without its payload).
+  const lost = (why: string): BlockRead => lostBlock(m.what, why, type, m.name, isString(m.url) ? m.url : undefined);
   if (m.fileId !== undefined) return lost("it refers to a provider's file by fileId, which a part cannot hold");
   let mime: string | undefined;
   if (m.mimeType !== undefined && m.mimeType !== null) {
     if (!isString(m.mimeType)) return lost(`its mimeType is ${typeName(m.mimeType)}, not a string`);
     mime = normalizeMime(m.mimeType);
-    if (mime === undefined) return lost(`its mimeType ${quoteType(m.mimeType)} is not of the form type/subtype`);
+    if (mime === undefined) return lost(`its mimeType ${quoted(m.mimeType)} is not of the form type/subtype`);
   }
   let data: string | Uint8Array | undefined;
   let url: string | undefined;

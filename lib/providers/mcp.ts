@@ -3,18 +3,21 @@
  *
  * @module
  */
-import { escapeControl, isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
-import type { ContentPart } from "../content-part";
+import { isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { isHttpUrl } from "../url";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
-import { ToolResult } from "../tool-result";
-import { clipLine, guessMime, inboundPart, keepPart, type Inbound } from "./inbound";
-import { asResult, optionalBoolean, ownOption, projection, projectionContext, type Context } from "./options";
-import { loseBlock, reportLoss, type ProjectionOptions } from "./loss";
-import { appendParts, isBlank, urlBaseName, type TypedPart } from "./part-output";
+import { ToolResult, type AnyToolResult } from "../tool-result";
+import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { checkOptionKeys, optionKeys } from "../options";
+import { quoted } from "../quote";
+import { asResult, optionalBoolean, ownOption, projection, projectionContext } from "./options";
+import type { ProjectionOptions } from "./loss";
+import { nameOrFallback } from "./media-set";
+import { urlBaseName } from "./part-output";
+import { defineProjection, openProjection, writeBlocks, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -58,15 +61,15 @@ export interface McpOptions extends ProjectionOptions {
 /** Options of {@link fromMcp}: `unsupported` and `onLoss` apply to blocks that cannot become parts. */
 export type FromMcpOptions = ProjectionOptions;
 
-const TO_MCP = projection("mcp", "MCP", "toMcp");
 const FROM_MCP = projection("mcp", "MCP", "fromMcp");
+const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"]);
 
 /**
  * Projects a result onto an MCP `CallToolResult`.
  *
  * `content` holds a text block of the output (left out when empty), then one block per part in order:
  * `text` for a text part, `image` and `audio` for media with data, an embedded `resource` for a file with
- * data (its `uri` the part's name, or `part-<index>`), and a `resource_link` for any part given by URL (its
+ * data (its `uri` the part's name, else `part-<index>.<ext>`), and a `resource_link` for any part given by URL (its
  * `name` the part's name, else the URL's last path segment). `isError` is carried.
  *
  * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
@@ -86,23 +89,19 @@ const FROM_MCP = projection("mcp", "MCP", "fromMcp");
  * toMcp(ToolResult.error("no such file")); // { content: [{ type: "text", text: "no such file" }], isError: true }
  * ```
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any instantiation: ToolResult<M> is invariant in M
-export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToolResult {
-  const ctx = projectionContext(options, TO_MCP);
+export function toMcp(result: AnyToolResult, options?: McpOptions): McpCallToolResult {
+  const ctx = openProjection(TO_MCP, options);
   // An own property only: Object.prototype.meta is no option.
   const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
-  const content: McpContentBlock[] = [];
-  if (r.output !== "") content.push({ type: "text", text: r.output });
-  if (r.parts !== null) appendParts(ctx, r.parts, toMcpBlock, mcpText, content);
+  const content = writeBlocks(TO_MCP, ctx, r.output, r.parts) ?? (r.output === "" ? [] : [mcpText(r.output)]);
   const out: McpCallToolResult = { content, isError: r.isError };
   if (meta && r.metadata !== null) {
-    const m = r.metadata as Record<string, unknown>;
     const copy: Record<string, unknown> = {};
     let any = false;
-    for (const key of Object.keys(m)) {
+    for (const [key, value] of Object.entries(r.metadata)) {
       if (key === PENDING) continue;
-      Object.defineProperty(copy, key, { value: m[key], enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
       any = true;
     }
     if (any) out._meta = copy;
@@ -110,18 +109,32 @@ export function toMcp(result: ToolResult<any>, options?: McpOptions): McpCallToo
   return out;
 }
 
-/** A lost part's placeholder, as a `text` block. */
-const mcpText = (text: string): McpTextContent => ({ type: "text", text });
+/** A text block: the output's, a text part's, a lost part's placeholder. */
+function mcpText(text: string): McpTextContent {
+  return { type: "text", text };
+}
 
-function toMcpBlock(ctx: Context, p: TypedPart, index: number): McpContentBlock | undefined {
-  if (p.type === "text") return { type: "text", text: p.text };
+/**
+ * MCP's table of part blocks: `image` and `audio` with data (no name field: a name is reported by the kit), an
+ * embedded `resource` for a file with data (its `uri` the name, else the fallback name `part-<i>.<ext>`), a
+ * `resource_link` for any part given by URL (its `name` the part's, else the URL's last path segment).
+ */
+function toMcpBlock(p: MediaPart, index: number): McpContentBlock {
   const mimeType = p.mimeType;
   if (p.data === undefined) return { type: "resource_link", uri: p.url, name: p.name ?? urlBaseName(p.url), mimeType };
-  if (p.type === "file") return { type: "resource", resource: { uri: p.name ?? `part-${index}`, mimeType, blob: p.data } };
-  // MCP image and audio blocks carry no name: the part arrives, its name does not (reported, never a placeholder).
-  if (p.name !== undefined) reportLoss(ctx, `parts[${index}].name`, `an MCP ${p.type} block carries no name; the ${p.type} is sent without it`, p, undefined);
+  if (p.type === "file") return { type: "resource", resource: { uri: nameOrFallback(p, index), mimeType, blob: p.data } };
   return { type: p.type, data: p.data, mimeType };
 }
+
+const TO_MCP = defineProjection<McpContentBlock, McpOptions>({
+  provider: "mcp",
+  label: "MCP",
+  fn: "toMcp",
+  keys: ["meta"],
+  text: mcpText,
+  part: toMcpBlock,
+  nameless: { image: "an MCP image block", audio: "an MCP audio block" },
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Inbound
@@ -137,11 +150,10 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  *   its compact JSON text, and the text blocks (a copy of it, by the spec) are not repeated.
  * - Parts: `image` and `audio` blocks; a `resource_link` with an http(s) uri as a part with `url` and
  *   `name`; an embedded resource with a `blob` as a part named by its uri. The part's type follows its mime
- *   type (`image/*` an image, `audio/*` audio, else a file); a missing mime type comes from the uri's
- *   extension, else `application/octet-stream`. Signatures are not checked: the wire is faithful, and the
- *   base64 is kept as it came when it is canonical. Only an `image` or `audio` block without `mimeType` is
- *   sniffed: it gets the mime type of its data's signature when the media table knows it, else
- *   `application/octet-stream`, and the part's type follows that mime type (the data is kept: not a loss).
+ *   type (`image/*` an image, `audio/*` audio, else a file). A missing mime type is guessed by the one rule
+ *   of every reader: the data's signature when the media table knows it, else the uri's extension, else
+ *   `application/octet-stream` (the data is kept: not a loss). A mime type that is given is not checked
+ *   against the data: the wire is faithful, and the base64 is kept as it came when it is canonical.
  * - An embedded resource with `text` appends it to the output, after `"\n"`.
  * - With no text at all, the output is one summary line per part (`image (image/png, 82 bytes)`).
  * - `parts` is null for a text-only result; metadata is null.
@@ -176,13 +188,14 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
   const ctx = projectionContext(options, FROM_MCP);
+  if (options !== undefined) checkOptionKeys(FROM_MCP_KEYS, options);
   const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
   const isError = src.isError ?? false;
   const content = src.content ?? [];
   const structuredContent = src.structuredContent;
   if (typeof isError !== "boolean") invalid("isError", `isError must be a boolean, got ${typeName(isError)}`, "Send true, false, or leave it out.");
-  if (!isArrayAt(content, "content", "content")) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
-  const blocks = readArray(content as unknown[], "content");
+  if (!isListAt(content, "content", "content")) invalid("content", `content must be an array of content blocks, got ${typeName(content)}`, "Send a list such as [{ type: \"text\", text: \"...\" }].");
+  const blocks = readArray(content, "content");
   let structured: string | undefined;
   if (!isError && structuredContent !== undefined && structuredContent !== null) {
     // Read by the one counted walk of JSON data (its depth, value count and cycle limits), and written from
@@ -190,151 +203,83 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
     structured = JSON.stringify(copyJsonObject(structuredContent, "structuredContent", "structuredContent"));
   }
 
-  const texts: string[] = [];
-  const resourceTexts: string[] = [];
-  const parts: ContentPart[] = [];
-  const lossLines: string[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    const read = readMcpBlock(blocks[i], i);
-    if (read.kind === "text") texts.push(read.text);
-    else if (read.kind === "resource-text") resourceTexts.push(read.text);
-    else if (read.kind === "part") keepPart(ctx, i, `content[${i}]`, read, parts, lossLines);
-    else {
-      const line = namedLine(read) ?? `[unsupported MCP ${escapeControl(read.what)} (${escapeControl(read.why)})]`;
-      const kept = loseBlock(ctx, `content[${i}]`, read.what, read.why, line, "Fix the server's result");
-      if (kept !== undefined) lossLines.push(kept);
-    }
-  }
-
-  let output: string;
-  if (isError) {
-    const said = texts.filter((t) => t.trim() !== "");
-    output = said.length > 0 ? said.join("\n\n") : MCP_ERROR_TEXT;
-  } else {
-    output = structured ?? texts.join("\n");
-  }
-  for (const t of resourceTexts) output = output === "" ? t : `${output}\n${t}`;
-  if (output === "" && parts.length > 0) output = parts.map((p) => p.summary()).join("\n");
-  for (const line of lossLines) output = output === "" ? line : `${output}\n${line}`;
-  return isError ? ToolResult.error(output, { parts }) : ToolResult.ok(output, { parts });
+  const acc = new InboundAccumulator(ctx, MCP_HOST);
+  for (let i = 0; i < blocks.length; i++) acc.add(readMcpBlock(blocks[i], i), i, `content[${i}]`);
+  // An error's text: its non-blank blocks joined by a blank line, else the sentence.
+  const text = isError ? acc.joined("\n\n", true) : (structured ?? acc.joined());
+  const output = acc.output(text, isError ? MCP_ERROR_TEXT : undefined);
+  return isError ? ToolResult.error(output, { parts: acc.parts }) : ToolResult.ok(output, { parts: acc.parts });
 }
 
-/** The name and uri a block carries (own properties, non-empty strings, cut to a line's length), to name it in a loss line. */
-interface Named {
-  /** What the block is called in the line: its type (`resource_link`), or `content block` when it has none. */
-  label: string;
-  name?: string;
-  uri?: string;
-}
-
-type Read =
-  | { kind: "text"; text: string }
-  | { kind: "resource-text"; text: string }
-  | ({ kind: "part"; part: ContentPart; droppedName: string | undefined } & Named)
-  | ({ kind: "lost"; what: string; why: string } & Named);
-
+const MCP_HOST: InboundHost = { name: "MCP", fix: "Fix the server's result" };
 const RESULT_KEYS = ["content", "structuredContent", "isError"] as const;
 const BLOCK_KEYS = ["type", "text", "data", "mimeType", "uri", "name", "resource"] as const;
 const RESOURCE_KEYS = ["uri", "mimeType", "text", "blob"] as const;
-
-/**
- * The line that names a lost block in the output by the name and uri it carries, whatever the loss:
- * `[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`, `[unsupported MCP resource:
- * file:///r]`, `[unsupported MCP video: clip.mp4 (https://a.b/clip.mp4)]`. `undefined` when the block carries
- * neither (its line then says what was wrong). Text the server chose is shown with its control characters
- * escaped: one line per loss.
- */
-function namedLine(read: Named): string | undefined {
-  const { name, uri } = read;
-  let label: string;
-  if (name === undefined) {
-    if (uri === undefined) return undefined;
-    label = uri;
-  } else label = uri === undefined ? name : `${name} (${uri})`;
-  return `[unsupported MCP ${escapeControl(read.label)}: ${escapeControl(label)}]`;
-}
 
 function invalid(path: string, problem: string, fix: string): never {
   return raise("invalid-type", path, problem, fix);
 }
 
-/** A block of a known type that cannot become a part; `uri` is its resource's, for an embedded resource. */
-function lostBlock(type: string, why: string, uri?: unknown): Read {
-  return { kind: "lost", what: `${type} block`, why, label: type, uri: carried(uri) };
-}
-
-/** A non-empty string, cut to a line's length; else `undefined`. */
+/** A non-empty string; else `undefined`. */
 function carried(v: unknown): string | undefined {
-  return typeof v === "string" && v !== "" ? clipLine(v) : undefined;
+  return typeof v === "string" && v !== "" ? v : undefined;
 }
 
 /**
  * What a block holds. A block that cannot be read (a revoked Proxy, a getter or a Proxy trap that throws) is
  * no loss: it is a ValidationError at its path, as the trust boundary has it (a loss is a block that was
- * read and cannot become a part).
+ * read and cannot become a part). A lost block is named by the name and uri it carries itself (own
+ * properties, read once), an embedded resource by its resource's uri first.
  */
-function readMcpBlock(block: unknown, index: number): Read {
+function readMcpBlock(block: unknown, index: number): BlockRead {
   const path = `content[${index}]`;
-  if (typeof block !== "object" || block === null || isArrayAt(block, path)) return { kind: "lost", what: "content block", why: `not an object but ${typeName(block)}`, label: "content block" };
+  if (typeof block !== "object" || block === null || isArrayAt(block, path)) return lostBlock("content block", `not an object but ${typeName(block)}`);
   const b = readOwn(block, BLOCK_KEYS, path);
   const read = readBlockFields(b, path);
-  if (read.kind === "part" || read.kind === "lost") {
-    // Named by what the block itself carries (own properties, read once above), an embedded resource by its
-    // resource's uri first.
-    read.name = carried(b.name);
-    read.uri ??= carried(b.uri);
-  }
-  return read;
+  return read.kind === "lost" ? { ...read, name: carried(b.name), uri: read.uri ?? carried(b.uri) } : read;
 }
 
-/** What a block read by its own fields holds; named by {@link readMcpBlock}. */
-function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string): Read {
+/** A block of a known type that cannot become a part; `uri` is its resource's, for an embedded resource. */
+const lostMcp = (type: string, why: string, uri?: unknown): BlockRead => lostBlock(`${type} block`, why, type, undefined, carried(uri));
+
+/** The table of MCP's block shapes: what a block read by its own fields holds. */
+function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string): BlockRead {
   const type = b.type;
-  if (typeof type !== "string") return { kind: "lost", what: "content block", why: "it has no type", label: "content block" };
+  if (typeof type !== "string") return lostBlock("content block", "it has no type");
   switch (type) {
     case "text":
-      return typeof b.text === "string" ? { kind: "text", text: b.text } : lostBlock(type, "its text is not a string");
+      return typeof b.text === "string" ? { kind: "text", text: b.text } : lostMcp(type, "its text is not a string");
     case "image":
     case "audio": {
-      if (typeof b.data !== "string" || b.data === "") return lostBlock(type, "it has no data");
+      if (typeof b.data !== "string" || b.data === "") return lostMcp(type, "it has no data");
       // Without a mime type, the data's signature gives it (else application/octet-stream), and the part's type follows it.
-      if (b.mimeType === undefined || b.mimeType === null) return asPart(type, { data: b.data });
-      if (typeof b.mimeType !== "string") return lostBlock(type, "its mimeType is not a string");
-      return asPart(type, { type, mimeType: b.mimeType, data: b.data });
+      if (b.mimeType === undefined || b.mimeType === null) return builtBlock(inboundPart({ data: b.data }), `${type} block`, type);
+      if (typeof b.mimeType !== "string") return lostMcp(type, "its mimeType is not a string");
+      return builtBlock(inboundPart({ type, mimeType: b.mimeType, data: b.data }), `${type} block`, type);
     }
     case "resource_link": {
       const uri = b.uri;
-      if (typeof uri !== "string") return lostBlock(type, "it has no uri");
-      if (!isHttpUrl(uri)) return lostBlock(type, "its uri is not an http(s) URL");
+      if (typeof uri !== "string") return lostMcp(type, "it has no uri");
+      if (!isHttpUrl(uri)) return lostMcp(type, "its uri is not an http(s) URL");
       const name = typeof b.name === "string" && b.name !== "" ? b.name : urlBaseName(uri);
-      return asPart(type, { mimeType: mcpMimeOf(b.mimeType, uri), url: uri, name });
+      return builtBlock(inboundPart({ mimeType: givenMime(b.mimeType), url: uri, name }), `${type} block`, type);
     }
     case "resource": {
       const r = b.resource;
-      if (typeof r !== "object" || r === null || isArrayAt(r, `${path}.resource`)) return lostBlock(type, "it has no resource");
+      if (typeof r !== "object" || r === null || isArrayAt(r, `${path}.resource`)) return lostMcp(type, "it has no resource");
       const res = readOwn(r, RESOURCE_KEYS, `${path}.resource`);
-      if (typeof res.text === "string") return { kind: "resource-text", text: res.text };
-      if (typeof res.uri !== "string" || res.uri === "") return lostBlock(type, "its resource has no uri");
-      if (typeof res.blob !== "string" || res.blob === "") return lostBlock(type, "its resource has neither text nor a blob", res.uri);
-      return asPart(type, { mimeType: mcpMimeOf(res.mimeType, res.uri), data: res.blob, name: res.uri }, res.uri);
+      if (typeof res.text === "string") return { kind: "after", text: res.text };
+      if (typeof res.uri !== "string" || res.uri === "") return lostMcp(type, "its resource has no uri");
+      if (typeof res.blob !== "string" || res.blob === "") return lostMcp(type, "its resource has neither text nor a blob", res.uri);
+      // Without a mime type, law 7: the blob's signature, else the uri's extension, else application/octet-stream.
+      return builtBlock(inboundPart({ mimeType: givenMime(res.mimeType), data: res.blob, uri: res.uri, name: res.uri }), `${type} block`, type, undefined, res.uri);
     }
-    default: {
-      const shown = type.length > 40 ? `${type.slice(0, 40)}...` : type;
-      return { kind: "lost", what: "content block", why: `unknown type ${JSON.stringify(shown)}`, label: isBlank(shown) ? "content block" : shown };
-    }
+    default:
+      return lostBlock("content block", `unknown type ${quoted(type)}`, type);
   }
 }
 
-/** The block's mime type when it is one, else the uri's extension's, else `application/octet-stream` (never the blob's signature). */
-function mcpMimeOf(given: unknown, uri: string): string {
-  return (typeof given === "string" ? normalizeMime(given) : undefined) ?? guessMime(undefined, uri);
-}
-
-/**
- * Builds a part through the inbound builder (`ContentPart.fromJSON`, which keeps canonical base64 as it is);
- * a refusal is a loss. `uri` is an embedded resource's, which names it if it is lost.
- */
-function asPart(type: string, block: Inbound, uri?: string): Read {
-  const built = inboundPart(block);
-  return built.part !== undefined ? { kind: "part", part: built.part, droppedName: built.droppedName, label: type, name: undefined, uri: carried(uri) } : lostBlock(type, built.why, uri);
+/** A resource's mime type when it is one (`undefined` otherwise: the inbound builder guesses it, law 7). */
+function givenMime(given: unknown): string | undefined {
+  return typeof given === "string" ? normalizeMime(given) : undefined;
 }

@@ -3,7 +3,7 @@
 // SDK's own X.fromJSON; see the README, "Use it with A2A".
 import { describe, expect, it } from "@jest/globals";
 import { Request, ToolResult } from "toolnexus";
-import { fromA2a, fromA2aAnswer, toA2aParts, type Loss } from "toolnexus/providers";
+import { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts, type Loss } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";
 import { thrownValidation } from "../support/throws";
 import { loadA2a } from "./a2a-harness";
@@ -13,7 +13,18 @@ interface FromCase { name: string; wire?: Wire; value?: unknown; options?: Recor
 interface ErrorCase { name: string; value: unknown; code: string; path: string }
 interface PartsCase { name: string; result: unknown; options?: Record<string, unknown>; wire: unknown[]; losses?: [string, string][] }
 interface AnswerCase { name: string; request: unknown; message: unknown; answer?: unknown; code?: string; path?: string }
-const TABLE = loadJSON<{ fromA2a: FromCase[]; fromA2aErrors: ErrorCase[]; toA2aParts: PartsCase[]; fromA2aAnswer: AnswerCase[] }>("hosts/a2a.json");
+interface EventsRefusal { name: string; result: unknown; code: string; path: string }
+interface EventsLink { name: string; result: unknown; state: number }
+interface OptionRefusal { name: string; call: "toA2aParts" | "toA2aEvents" | "toA2aAnswer" | "fromA2a"; args: unknown[]; code: string; path: string }
+const TABLE = loadJSON<{
+  fromA2a: FromCase[];
+  fromA2aErrors: ErrorCase[];
+  toA2aParts: PartsCase[];
+  toA2aEventsRefusals: EventsRefusal[];
+  toA2aEventsLinks: EventsLink[];
+  optionRefusals: OptionRefusal[];
+  fromA2aAnswer: AnswerCase[];
+}>("hosts/a2a.json");
 
 /** `{ "$bytes": base64 }` is a fresh Uint8Array, `{ "$nan": true }` is NaN; anything else as is. */
 function build(v: unknown): unknown {
@@ -72,6 +83,41 @@ describe("fromA2aAnswer", () => {
       const request = Request.fromJSON(c.request);
       if (c.code === undefined) expect(fromA2aAnswer(request, c.message as never).toJSON()).toEqual(c.answer);
       else expect(thrownValidation(() => fromA2aAnswer(request, c.message as never))).toMatchObject({ code: c.code, path: c.path });
+    });
+  }
+});
+
+describe("toA2aEvents and the link rule", () => {
+  for (const c of TABLE.toA2aEventsRefusals) {
+    it(`refuses ${c.name}`, () => {
+      expect(thrownValidation(() => toA2aEvents(ToolResult.fromJSON(c.result), { taskId: "t", contextId: "c" }))).toMatchObject({ code: c.code, path: c.path });
+    });
+  }
+  for (const c of TABLE.toA2aEventsLinks) {
+    it(c.name, async () => {
+      const { sdk } = await loadA2a();
+      const result = ToolResult.fromJSON(c.result);
+      const [event, ...rest] = toA2aEvents(result, { taskId: "t", contextId: "c" });
+      expect(rest).toEqual([]);
+      expect(event!.kind).toBe("statusUpdate");
+      const status = (event!.data as { status: { state: number; message: unknown } }).status;
+      expect(status.state).toBe(c.state);
+      // The SDK reads the message back, its text the pending output with the link.
+      const text = sdk.Message.toJSON(status.message as never) as { parts: { text?: string }[] };
+      expect(text.parts[0]!.text).toBe(result.output);
+    });
+  }
+});
+
+describe("options (law 12: an unknown own key is refused, with the keys the function knows)", () => {
+  const calls = { toA2aParts, toA2aEvents, toA2aAnswer, fromA2a } as Record<OptionRefusal["call"], (...a: never[]) => unknown>;
+  for (const c of TABLE.optionRefusals) {
+    it(`refuses ${c.name}`, () => {
+      const [value, options] = c.args;
+      const first = c.call === "toA2aParts" || c.call === "toA2aEvents" ? ToolResult.fromJSON(value) : value;
+      const e = thrownValidation(() => calls[c.call](first as never, options as never));
+      expect(e).toMatchObject({ code: c.code, path: c.path });
+      expect(e.message).toContain("takes");
     });
   }
 });

@@ -173,7 +173,9 @@ describe("every object written passes the SDK's X.fromJSON(X.toJSON(v)) law", ()
 
 describe("law: the task the SDK builds from toA2aEvents(r) reads back as r, metadata cut to pending", () => {
   const media = partJSON.filter((p) => p.type !== "text").map((p) => ContentPart.fromJSON(p));
-  const pendingRequest = requestJSON.map((j) => Request.fromJSON(j)).filter((q) => q.kind !== "authorization" || (q.url !== undefined && /^https:\/\//i.test(q.url)));
+  // A paused task's message shows its link to a person: only links the link rule lets through are sent (an
+  // authorization needs one).
+  const pendingRequest = requestJSON.map((j) => Request.fromJSON(j)).filter((q) => (q.url === undefined || q.url === "" ? q.kind !== "authorization" : /^https:\/\//i.test(q.url)));
   const results = fc
     .record({
       output: fc.string({ minLength: 1, maxLength: 24 }),
@@ -217,11 +219,11 @@ describe("law: the task the SDK builds from toA2aEvents(r) reads back as r, meta
 });
 
 describe("refusals", () => {
-  it("toA2aEvents needs taskId and contextId, and an https: link for an authorization", () => {
+  it("toA2aEvents needs taskId and contextId, and a link that follows the link rule for an authorization", () => {
     expect(thrownValidation(() => toA2aEvents(ToolResult.ok("x"), undefined as never))).toMatchObject({ code: "missing", path: "taskId" });
     expect(thrownValidation(() => toA2aEvents(ToolResult.ok("x"), { taskId: "t", contextId: "" }))).toMatchObject({ code: "invalid-value", path: "contextId" });
     const http = ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" });
-    expect(thrownValidation(() => toA2aEvents(http, { taskId: "t", contextId: "c" }))).toMatchObject({ code: "invalid-value", path: "metadata.pending.url" });
+    expect(thrownValidation(() => toA2aEvents(http, { taskId: "t", contextId: "c" }))).toMatchObject({ code: "unsupported", path: "metadata.pending.url" });
     const none = ToolResult.pending({ kind: "authorization", prompt: "Sign in" });
     expect(thrownValidation(() => toA2aEvents(none, { taskId: "t", contextId: "c" }))).toMatchObject({ code: "missing", path: "metadata.pending.url" });
   });

@@ -25,7 +25,7 @@ interface Fixture {
   interrupts: { name: string; request: RequestJSON; options?: { toolCallId?: string }; interrupt: Record<string, unknown> }[];
   foreignInterrupts: { name: string; interrupt: Record<string, unknown>; request: RequestJSON }[];
   resumes: { name: string; answer: AnswerJSON; entry: Record<string, unknown>; losses: string[]; readBack?: AnswerJSON }[];
-  readResumes: { name: string; entry: Record<string, unknown>; answer: AnswerJSON }[];
+  readResumes: { name: string; request?: RequestJSON; entry: Record<string, unknown>; answer: AnswerJSON }[];
   refusals: { name: string; call: string; args: unknown[]; code: string; path: string }[];
 }
 
@@ -187,7 +187,7 @@ describe("toAgUiResume and fromAgUiResume (fixtures/hosts/ag-ui.json)", () => {
 
   it.each(fx.readResumes.map((c) => [c.name, c] as const))("reads %s", (_name, c) => {
     expect(ResumeEntrySchema.safeParse(c.entry).success).toBe(true);
-    expect(fromAgUiResume(c.entry as AgUiResumeEntryInput, request).toJSON()).toEqual(c.answer);
+    expect(fromAgUiResume(c.entry as AgUiResumeEntryInput, c.request === undefined ? request : Request.fromJSON(c.request)).toJSON()).toEqual(c.answer);
   });
 
   it("returns a fresh, unfrozen payload, never the answer's frozen data", () => {

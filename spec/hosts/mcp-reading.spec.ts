@@ -4,7 +4,11 @@ import { describe, expect, it } from "@jest/globals";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ContentPart, ToolResult } from "toolnexus";
 import { fromMcp, toMcp } from "toolnexus/providers";
-import { collectLosses } from "../support/throws";
+import { loadJSON } from "../support/fixtures";
+import { collectLosses, thrownValidation } from "../support/throws";
+
+interface OptionRefusal { name: string; call: "toMcp" | "fromMcp"; args: [unknown, unknown]; code: string; path: string; hint: string }
+const { optionRefusals } = loadJSON<{ optionRefusals: OptionRefusal[] }>("providers/mcp.json");
 
 describe("fromMcp reads own fields only, each once", () => {
   it("ignores fields a result or a block inherits", () => {
@@ -50,7 +54,7 @@ describe("fromMcp reads own fields only, each once", () => {
       throw new Error("fromMcp did not throw");
     };
     const unnamed = message({ type: "video" });
-    expect(unnamed).toBe("The content block at content[1] cannot become a part: unknown type \"video\". Fix the server's result, or pass unsupported: \"placeholder\" or \"omit\".");
+    expect(unnamed).toBe("The MCP content block at content[1] cannot become a part: unknown type \"video\". Fix the server's result, or pass unsupported: \"placeholder\" or \"omit\".");
     expect(message({ type: "video", name: "clip.mp4", uri: "https://a.b/clip.mp4" })).toBe(unnamed);
   });
 
@@ -86,5 +90,20 @@ describe("toMcp and the names MCP cannot carry", () => {
     expect(r.parts!.map((p) => p.toJSON())).toEqual([{ type: "image", mimeType: "image/png", data: "iVBORw0KGgoAAAANSUhEUg==" }]);
     expect(r.output).toBe("image (image/png, 16 bytes)");
     expect(losses).toEqual([]);
+  });
+});
+
+describe("options (fixtures/providers/mcp.json, optionRefusals): an own key the function does not know is refused", () => {
+  it.each(optionRefusals.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const [value, options] = c.args;
+    const e = thrownValidation(() => (c.call === "toMcp" ? toMcp(ToolResult.fromJSON(value), options as never) : fromMcp(value as never, options as never)));
+    expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
+    expect(e.message).toContain(c.hint);
+  });
+
+  it("a key found only on the prototype chain is no option", () => {
+    const options = Object.create({ unsuported: "omit" }) as object;
+    expect(toMcp(ToolResult.ok("x"), options).content).toEqual([{ type: "text", text: "x" }]);
+    expect(fromMcp({ content: [] }, options).output).toBe("");
   });
 });

@@ -13,6 +13,7 @@ interface Fixture {
   inbound: { name: string; message: Record<string, unknown>; result: ToolResultJSON; losses?: string[]; contentBlocks?: string }[];
   outbound: { name: string; result: ToolResultJSON; options: LangChainOptions; fields: LangChainToolMessageFields; losses?: string[] }[];
   invalid: { name: string; message: unknown; code: string; path: string }[];
+  optionRefusals: { name: string; call: "toLangChain" | "fromLangChain"; args: [unknown, unknown]; code: string; path: string; hint: string }[];
 }
 
 const fx = loadJSON<Fixture>("langchain/tool-messages.json");
@@ -162,13 +163,13 @@ describe("fromLangChain", () => {
     const read = fromLangChain(message, { onLoss });
     expect(read.output).toBe("a\n[unsupported LangChain image block (its bytes cannot be read (a detached buffer))]");
     expect(read.parts).toBeNull();
-    expect(losses.map((l) => [l.path, l.reason])).toEqual([["content[1]", "the image block cannot become a part: its bytes cannot be read (a detached buffer)"]]);
+    expect(losses.map((l) => [l.path, l.reason])).toEqual([["content[1]", "the LangChain image block cannot become a part: its bytes cannot be read (a detached buffer)"]]);
     const e = thrownBy(() => fromLangChain(message, { unsupported: "error" }));
     expect(e).toBeInstanceOf(ContentPartError);
     expect({ code: (e as ContentPartError).code, path: (e as ContentPartError).path, message: (e as ContentPartError).message }).toEqual({
       code: "unsupported",
       path: "content[1]",
-      message: "The image block at content[1] cannot become a part: its bytes cannot be read (a detached buffer). Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".",
+      message: "The LangChain image block at content[1] cannot become a part: its bytes cannot be read (a detached buffer). Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".",
     });
   });
 
@@ -179,13 +180,13 @@ describe("fromLangChain", () => {
     const read = fromLangChain(message);
     expect(read.output.split("\n")).toEqual(["a", "[unsupported LangChain image block (its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes)]"]);
     const e = thrownBy(() => fromLangChain(message, { unsupported: "error" })) as ContentPartError;
-    expect(e.message).toBe("The image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
+    expect(e.message).toBe("The LangChain image block at content[1] cannot become a part: its data is an instance of Evil\\n[unsupported LangChain forged]\\u2028, not a base64 string or bytes. Convert it before reading the message, or pass unsupported: \"placeholder\" or \"omit\".");
   });
 
   it("takes an ArrayBuffer itself as no bytes (a data block holds a view)", () => {
     const { losses, onLoss } = collectLosses();
     fromLangChain({ content: [{ type: "image", mimeType: "image/png", data: new Uint8Array(PNG).buffer }] }, { onLoss });
-    expect(losses.map((l) => l.reason)).toEqual(["the image block cannot become a part: its data is an instance of ArrayBuffer, not a base64 string or bytes"]);
+    expect(losses.map((l) => l.reason)).toEqual(["the LangChain image block cannot become a part: its data is an instance of ArrayBuffer, not a base64 string or bytes"]);
   });
 
   it("throws a ContentPartError for a block that cannot be a part under unsupported: \"error\"", () => {
@@ -265,5 +266,14 @@ describe("fromLangChain", () => {
     revoke();
     expect(thrownValidation(() => fromLangChain({ content: [proxy] })).path).toBe("content[0]");
     expect(thrownValidation(() => fromLangChain(proxy as LangChainToolMessageInput)).path).toBe("");
+  });
+});
+
+describe("options (fixtures/langchain/tool-messages.json, optionRefusals): an own key the function does not know is refused", () => {
+  it.each(fx.optionRefusals.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const [value, options] = c.args;
+    const e = thrownValidation(() => (c.call === "toLangChain" ? toLangChain(ToolResult.fromJSON(value), options as LangChainOptions) : fromLangChain(value as LangChainToolMessageInput, options as never)));
+    expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
+    expect(e.message).toContain(c.hint);
   });
 });
