@@ -4,7 +4,7 @@
 // with a ValidationError (`invalid-value`, path `options.<key>`) whose fix lists the keys it knows and names
 // the closest one; a key found only on the prototype chain counts as absent. The rule is in docs/trust.md,
 // "Options".
-import { raise } from "./errors";
+import { raise, ValidationError } from "./errors";
 import { keyPath } from "./path";
 import { quoted } from "./quote";
 import { guard, snapshot, type Snapshot } from "./boundary";
@@ -62,7 +62,9 @@ function unknownOption(spec: OptionKeys<string>, key: string, path: string): nev
   const near = closestKey(key, spec.keys);
   const list = spec.keys.length === 0 ? "no options" : listed(spec.keys);
   const hint = near === undefined ? "" : `Did you mean ${near}? `;
-  return raise("invalid-value", keyPath(path, key), `${spec.fn}() has no option ${quoted(key)}`, `${hint}${spec.fn}() takes ${list}.`);
+  // The message names the key by the quoting rule (cut at 40 units) and leaves the place out: the path holds
+  // the key whole, and a key of any length must not reach a message whole.
+  throw new ValidationError("invalid-value", `${spec.fn}() has no option ${quoted(key)}. ${hint}${spec.fn}() takes ${list}.`, { path: keyPath(path, key) });
 }
 
 /** `a, b and c`. */
