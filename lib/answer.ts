@@ -132,7 +132,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * An answer with the given fields.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -148,7 +148,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
     return "Answer";
   }
 
-  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see docs/durable.md. */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
   static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Answer, "Answer", "[workflow-deserialize]").fromJSON(data); }
@@ -157,7 +157,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Accepts a request, with optional JSON data.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -178,7 +178,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Refuses a request: `reason` is `declined` (the default), `cancelled` or `expired`.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -195,7 +195,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Answers with text a person typed: `{ ok: true, data: { output } }`.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -217,7 +217,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * Reads an answer from its JSON shape (unknown keys are ignored). Throws a {@link ValidationError}.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -232,7 +232,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * {@link Answer.fromJSON} that never throws.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -250,7 +250,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * An answer this copy made is recognised at once. Anything else counts only when it carries the package's
    * brand and its four fields are its own and pass the check of {@link Answer.fromJSON} (read once each):
    * a look-alike whose `ok` is the string `"false"` is not an answer. Never throws.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -270,7 +270,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * A value that is not a request (a number, `null`, an object without a valid `kind`, an `Answer`) is a
    * {@link ValidationError} naming what is wrong, never a quiet `false`: asking whether an answer is for
    * something that is no request is a bug to fix, not a "no".
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -293,7 +293,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is an answer of the same class with equal fields.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts

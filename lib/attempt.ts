@@ -1,6 +1,6 @@
 // `ToolResult.attempt`: runs a tool body and makes what it returns or throws a result, never a throw. The
 // result constructors come in as an argument (a {@link ResultBuilder}), so that this module imports nothing
-// of tool-result.ts. See the README, "ToolResult.attempt".
+// of tool-result.ts. See docs/results.md, "Tool-author conveniences: `attempt` and `json`".
 import { ownField, wrongType } from "./boundary";
 import { hasBrand, isInstance } from "./brand";
 import { asValidationError, thrownMessage } from "./errors";

@@ -114,7 +114,7 @@ export class ContentPart {
 
   /**
    * Reads a part from its JSON shape; the same as {@link ContentPart.fromJSON}.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -130,7 +130,7 @@ export class ContentPart {
     return "ContentPart";
   }
 
-  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see docs/durable.md. */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
   static [Symbol.for("workflow-deserialize")](data: unknown) { return partCheck(() => classFor(this, ContentPart, "ContentPart", "[workflow-deserialize]")).fromJSON(data); }
@@ -138,7 +138,7 @@ export class ContentPart {
   /**
    * A text part.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -163,7 +163,7 @@ export class ContentPart {
    *
    * Rejects with a {@link ContentPartError}; {@link ContentPart.safeImage} never rejects.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -180,7 +180,7 @@ export class ContentPart {
    * A file part (a PDF, say) from any source; see {@link ContentPart.image}. The mime type may be anything
    * but `image/*` and `audio/*`; a file read from a path or a `File` is named by its base name by default.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -194,7 +194,7 @@ export class ContentPart {
   /**
    * An audio part from any source; see {@link ContentPart.image}. The mime type must be `audio/*`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -210,7 +210,7 @@ export class ContentPart {
    * file), from any source (a path, a URL string or object, bytes, a Blob or File, a stream); see
    * {@link ContentPart.image}.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -225,7 +225,7 @@ export class ContentPart {
    * {@link ContentPart.image} that never rejects: resolves to `{ success: true, data }` or
    * `{ success: false, error }`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -239,7 +239,7 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.file} that never rejects.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -252,7 +252,7 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.audio} that never rejects.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -265,7 +265,7 @@ export class ContentPart {
 
   /**
    * {@link ContentPart.from} that never rejects.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -281,7 +281,7 @@ export class ContentPart {
    * `byteOffset` is honoured). The type follows the mime type: from `options.mimeType`, else the extension
    * of `options.name`, else the bytes' signature.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -297,7 +297,7 @@ export class ContentPart {
    * A part from base64 in any decodable spelling (padded or not, standard or URL-safe, wrapped); it is
    * stored canonical. The type follows the mime type as in {@link ContentPart.fromBytes}.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -312,7 +312,7 @@ export class ContentPart {
   /**
    * A part from a `data:` URL, base64 or percent-encoded; the payload is stored as canonical base64.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -329,7 +329,7 @@ export class ContentPart {
    * A part that points at an absolute http(s) URL (a `data:` URL becomes data). The mime type comes from
    * `options.mimeType`, else the extension of the URL's path, else it is an `unknown-extension` error.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -346,7 +346,7 @@ export class ContentPart {
    * Reads a part from its JSON shape, checking the shape and the base64 (not the signature: the wire is
    * faithful). Throws a {@link ContentPartError}; {@link ContentPart.safeFromJSON} never throws.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -360,7 +360,7 @@ export class ContentPart {
   /**
    * {@link ContentPart.fromJSON} that never throws.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -379,7 +379,7 @@ export class ContentPart {
    * A part this copy made is recognised at once. Anything else counts only when it carries the package's
    * brand and its six fields are its own and pass the check of {@link ContentPart.fromJSON} (read once
    * each): a bare brand, or a look-alike with a `javascript:` url, is not a part. Never throws.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -393,7 +393,7 @@ export class ContentPart {
   /**
    * `"image (image/png, 82 bytes)"` for any part, or a part's JSON shape (read as by `fromJSON`, so a bad
    * shape throws a {@link ContentPartError}); a text part gives its text.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -476,7 +476,7 @@ export class ContentPart {
 
   /**
    * True when `other` is a part of the same class with the same six fields.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -491,7 +491,7 @@ export class ContentPart {
   /**
    * A copy with another name (`undefined` removes it). A text part has no name; a name holding a control
    * character is `invalid-name`.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -507,7 +507,7 @@ export class ContentPart {
   /**
    * A copy with another mime type of the same family; for data in the media table the signature is checked
    * unless `verifyMime: false`.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -564,7 +564,7 @@ export class ContentPart {
  * a part of another loaded copy, no receiver at all) read once and checked as `fromJSON` reads it, into a
  * part of the receiver's class when that is `ContentPart` or a subclass: so that no method builds on, or
  * shows, a field nobody checked. What fails is a ContentPartError (`invalid-base64`, `invalid-source`...),
- * never a bare TypeError. See the README, "Reading what callers pass" ("Every method, every receiver").
+ * never a bare TypeError. See docs/trust.md, "Reading what callers pass" ("Every method, every receiver").
  */
 function checked(receiver: unknown): ContentPart {
   return parts().self(receiver);

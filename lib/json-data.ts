@@ -4,7 +4,7 @@
 // objects are read (each property once) and never changed or frozen. Objects the library built itself are
 // recognised by a private field and shared, not copied again.
 //
-// Work bounded by the JSON (README, "Guarantees, and every limit"): a walk counts values as the JSON text
+// Work bounded by the JSON (docs/trust.md, "Guarantees, and every limit"): a walk counts values as the JSON text
 // would repeat them, so an object met in several places (a DAG) counts at each place, and a walk that passes
 // MAX_VALUES stops there. Every owned object or array carries its size (the values below it, and how deep it
 // nests) in its private mark: a shared subtree adds its size without being walked again.
@@ -133,8 +133,8 @@ let nativeObject: string | undefined;
 const nativeObjectSource = (): string => (nativeObject ??= sourceOf(Object));
 
 /**
- * True for the prototype of a plain object: `null`, or some realm's Object.prototype (README, "Guarantees, and
- * every limit"). Another realm's is told by what only it has: its own `constructor` data property is that
+ * True for the prototype of a plain object: `null`, or some realm's Object.prototype (docs/trust.md,
+ * "Guarantees, and every limit"). Another realm's is told by what only it has: its own `constructor` data property is that
  * realm's built-in `Object` (Function.prototype.toString answers `function Object() { [native code] }`, which
  * no function written in source text, bound function or Proxy answers), whose `prototype` (a property nothing
  * can change) is this very object. It runs no code of the caller's but a Proxy trap (whose throw the caller

@@ -2,7 +2,7 @@
 // the values of value-class.ts). A private field
 // is invisible to every reflection API (keys, symbols, spread, JSON, structuredClone, util.inspect) and cannot
 // be forged outside this module: not by `instanceof`, the prototype, a `Symbol.for` brand, or a Proxy of a
-// marked object. See the README, "Reading what callers pass" ("Genuine or checked").
+// marked object. See docs/trust.md, "Reading what callers pass" ("Genuine or checked").
 
 /**
  * Returns the object it is given, so that a subclass's field initializers stamp that object. Use what `new`

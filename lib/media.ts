@@ -93,7 +93,7 @@ export function trimAscii(s: string): string {
  * Drops a mime type's parameters, then trims and lowercases it in ASCII only; `undefined` when it is not of
  * the form `type/subtype`. A type/subtype holding any other character is refused, never rewritten: an NBSP or
  * a BOM is not trimmed, and the Kelvin sign (U+212A, which Unicode lowercases to `k`) is not `k`. See the
- * README, "Sources".
+ * docs/content-parts.md, "Sources".
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 // How a part is named where its data must not appear: an omitted-part line, a provider's placeholder, a
-// summary. Never the data (README, "Part data stays out of logs").
+// summary. Never the data (docs/content-parts.md, "Part data stays out of logs").
 
 /** What a label reads of a part (a ContentPart has these fields and getter). */
 interface LabelledPart {

@@ -2,7 +2,7 @@
 // ReadableStream and an async iterable. Each is told by a built-in getter of the platform, which reads an
 // internal slot and answers only for the real thing (of any realm): a Proxy, an own `buffer` or `getReader`
 // of a look-alike, an object made with `Object.create(Blob.prototype)`, or a polluted `Object.prototype`
-// runs no code here and is none of them. See the README, "Reading what callers pass".
+// runs no code here and is none of them. See docs/trust.md, "Reading what callers pass".
 //
 // Also the one prototype walk of the library ({@link lookUp}), for brands and for the readers of
 // read-source.ts, which are handed these functions rather than importing them.

@@ -78,7 +78,7 @@ type IteratorMethod = (this: object) => unknown;
  * Reads a file path, a Blob or File, a web ReadableStream or an async iterable of byte chunks; `undefined`
  * when `source` is none of these. Each chunk is copied as it arrives.
  *
- * Each kind is recognised by what it is, never by its shape (README, "Reading what callers pass"): a
+ * Each kind is recognised by what it is, never by its shape (docs/trust.md, "Reading what callers pass"): a
  * Blob and a stream by the platform's own getters, which only the real thing passes; an async iterable by a
  * `Symbol.asyncIterator` method of its own or of its prototypes, read once, and never one found on
  * `Object.prototype` (a standard one has none: one there is pollution). An object with a `getReader` of its

@@ -105,7 +105,7 @@ const REQUEST_FIELDS: FieldTable = {
   expiresAt: checkExpiresAt,
 };
 
-/** The fields of a request, in their order (its JSON's keys: README, "The wire format"). */
+/** The fields of a request, in their order (its JSON's keys: docs/wire-format.md). */
 export const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"];
 
 /** True for a request this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
@@ -166,7 +166,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * A request with the given id. Use {@link Request.create} to have an id generated.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -182,7 +182,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
     return "Request";
   }
 
-  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see docs/durable.md. */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
   static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, Request, "Request", "[workflow-deserialize]").fromJSON(data); }
@@ -191,7 +191,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * A request with a generated, unique id.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -214,7 +214,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * {@link Request.safeFromJSON} never throws.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -229,7 +229,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * {@link Request.fromJSON} that never throws.
    *
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -247,7 +247,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * A request this copy made is recognised at once. Anything else counts only when it carries the package's
    * brand and its six fields are its own and pass the check of {@link Request.fromJSON} (read once each):
    * `Object.create(Request.prototype)` is not a request. Never throws.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -260,7 +260,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when the request has an `expiresAt` and `now` is at or past it.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -278,7 +278,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * A copy with some fields changed; a key given as `undefined` removes an optional field.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -293,7 +293,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
 
   /**
    * True when `other` is a request of the same class with equal fields (`data` compared structurally).
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts

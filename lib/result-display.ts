@@ -1,6 +1,6 @@
 // The display of a ToolResult: `toString`'s one line and `describe`'s log-safe object, both free of data (an
 // output and a text part by their lengths, other parts by their summaries, metadata by its keys). See the
-// README, "A tour for tool authors" and "Part data stays out of logs".
+// docs/results.md, "Equality, text and brand checks" and docs/content-parts.md, "Part data stays out of logs".
 import { escapeControl } from "./boundary";
 import type { ContentPart } from "./content-part";
 import type { ResultFields } from "./result-fields";

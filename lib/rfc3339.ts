@@ -1,6 +1,6 @@
 // RFC 3339 date-times: the check of `Request.expiresAt`, and the exact comparison of an instant with it
-// (an expiresAt may carry digits beyond the milliseconds a JavaScript time holds). See the README,
-// "Request and Answer": years 0000 to 9999, a real day, and a second of 60 only at 23:59:60 UTC.
+// (an expiresAt may carry digits beyond the milliseconds a JavaScript time holds). See docs/suspension.md,
+// "Requests and answers": years 0000 to 9999, a real day, and a second of 60 only at 23:59:60 UTC.
 
 import { dateTime } from "./platform";
 

@@ -183,7 +183,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * A name that is empty or one of the four base names, a base class itself, or a value that is not a
    * toolnexus class, is a {@link ValidationError} at `classes.<name>`.
    *
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -224,7 +224,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * payload with empty data; so does this one). A look-alike of a toolnexus value that fails its class's
    * checks is a {@link ValidationError} naming its path.
    *
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -250,7 +250,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * class (a registered subclass, or the base class). An unknown tag, a bad escape or a value that fails
    * its class's checks is a {@link ValidationError} naming its path.
    *
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -268,7 +268,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
       return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
     }
-    // Strict UTF-8: bytes that are not UTF-8 are refused, never read as U+FFFD (README, "Temporal").
+    // Strict UTF-8: bytes that are not UTF-8 are refused, never read as U+FFFD (docs/durable.md, "Temporal (`toolnexus/temporal`)").
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(data);
@@ -297,7 +297,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   #count(w: Writing, count: number, at: Segment[]): void {
     w.total += count;
     if (w.total > MAX_VALUES) {
-      // The core's value limit (README, "Metadata rules" and "Temporal (`toolnexus/temporal`)").
+      // The core's value limit (docs/results.md, "Metadata" and docs/durable.md, "Temporal (`toolnexus/temporal`)").
       raise("too-large", formatPath(at), `The value holds more than ${MAX_VALUES.toLocaleString("en-US")} values, counted as its JSON repeats them`, "Send less data, or share it by reference (an id) instead of repeating it.");
     }
   }
@@ -514,7 +514,7 @@ function fromPayloadRoot(e: ValidationError, prefix: string): ValidationError {
  * given subclasses: the converter to export as `payloadConverter` from the module you register with
  * `payloadConverterPath`. Use the same module for the worker and the client.
  *
- * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

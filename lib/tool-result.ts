@@ -116,7 +116,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A result from its fields; `new ToolResult()` is an empty success. `parts` may hold parts or their JSON.
    * The caller's objects are copied, never frozen or changed.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -136,7 +136,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     return "ToolResult";
   }
 
-  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see the README ("Durable engines"). */
+  /** Vercel Workflow's serializer: the value's JSON. Found by the engine's compiler by this literal text; see docs/durable.md. */
   static [Symbol.for("workflow-serialize")](value: { toJSON(): unknown }) { return value.toJSON(); }
   /** Vercel Workflow's deserializer: `this.fromJSON(data)`, so a registered subclass comes back as itself. */
   static [Symbol.for("workflow-deserialize")](data: unknown) { return classFor(this, ToolResult, "ToolResult", "[workflow-deserialize]").fromJSON(data); }
@@ -147,7 +147,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A successful result. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -161,7 +161,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A failed result: the model reads the output and may recover. `init` takes `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -177,7 +177,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * prompt (plus a newline and the url when there is one). `request` may be a {@link Request} or its init
    * (an id is generated when absent). `init` takes `output`, `parts` and `metadata`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -202,7 +202,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A suspension waiting on a login: a pending result whose request has `kind: "authorization"` and the url.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -222,7 +222,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * `metadata` may be absent; unknown keys are ignored. Throws a {@link ValidationError} (a
    * `ContentPartError` for a bad part); {@link ToolResult.safeFromJSON} never throws.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -236,7 +236,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * {@link ToolResult.fromJSON} that never throws: `{ success: true, data }` or `{ success: false, error }`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -256,7 +256,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * brand and its four fields are its own and pass the check of {@link ToolResult.fromJSON} (read once
    * each): `Object.create(ToolResult.prototype)`, a bare brand, or a brand on a polluted `Object.prototype`
    * is not a result. Never throws (a hostile Proxy or a throwing getter gives `false`).
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -271,7 +271,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * `ok` with `output = JSON.stringify(value)`. `value` follows the metadata rules: a Date, a Map, a cycle
    * or any other non-JSON value is a {@link ValidationError} naming its path, never a silent `{}`.
    * Called on a subclass, returns that subclass.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -291,7 +291,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * (destructured), as ToolResult's. Called on anything else (a plain object it was copied onto), it does not
    * run `fn` and returns, at once, `ToolResult.error(message)` with `metadata.error = { name:
    * "ValidationError", code: "invalid-type" }`: the error any other static would throw.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -360,7 +360,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with another output.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -374,7 +374,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with another error flag.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -388,7 +388,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with other parts (`null` or `[]` removes them).
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -402,7 +402,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with parts appended.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -418,7 +418,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy with other metadata: a value replaces it (`null` removes it); a recipe edits an immer draft (an
    * empty one when there is no metadata) or returns a replacement.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -433,7 +433,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
 
   /**
    * A copy with metadata merged in, shallowly; a key given as `undefined` is removed.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -458,7 +458,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * A copy with any fields changed: pass the changes, or a recipe that edits an immer draft of
    * `{ output, isError, parts, metadata }` (`parts` and `metadata` are an empty list and object when absent).
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -481,7 +481,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
    * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole. Every budget
    * is optional, and so is the argument: `truncate()` and `truncate({})` give this same instance.
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts
@@ -507,7 +507,7 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
   /**
    * True when `other` has the same prototype and every field is deep-equal (metadata key order ignored,
    * part order respected).
-   * See [Reading what callers pass](../README.md#reading-what-callers-pass).
+   * See docs/trust.md, "Reading what callers pass".
    *
    * @example
    * ```ts

@@ -1,7 +1,7 @@
 // The one url rule of the library: which characters a url may hold, and what an http(s) url a part keeps
 // must look like. A part's url (the factories, `fromJSON`, `fromMcp`'s resource links) and an MCP
 // elicitation's link are checked here; each caller words the error with its own class and code, from the
-// problem and fix given here. See the README, "Sources" and "Use it with MCP".
+// problem and fix given here. See docs/content-parts.md, "Sources" and docs/hosts/mcp.md, "Pause and resume: elicitation".
 import { quoted } from "./quote";
 
 /** What was wrong with a url, and how to fix it, for the caller's error. */

@@ -3,7 +3,7 @@
 // for all four: the private mark of a genuine value (a type guard), the receiver rule of the statics, the
 // subclass check of every creation path, assigning the fields in order, marking and freezing, the checked
 // receiver of an instance method, `fromJSON`, `safeFromJSON` and the brand check `isX`. Each class's own file
-// holds its fields' checks and its methods. See the README, "Subclassing" and "Reading what callers pass"
+// holds its fields' checks and its methods. See docs/subclassing.md and docs/trust.md, "Reading what callers pass"
 // ("Genuine or checked", "Every method, every receiver").
 import { guard, isArrayAt, ownField, wrongType } from "./boundary";
 import { hasBrand, protoOf, type BrandName } from "./brand";

@@ -1,6 +1,6 @@
 // Growth of toMcpElicitation in the schema keywords it drops from one field: MCP form fields carry a few
 // keywords each, and every other one is dropped and reported to onLoss in the order of the field's keys.
-// The work is linear in the keywords (README, "Use it with MCP"): 8x the keywords costs about 8x.
+// The work is linear in the keywords (docs/hosts/mcp.md, "Pause and resume: elicitation"): 8x the keywords costs about 8x.
 import { do_not_optimize } from "mitata";
 
 /** A request whose form schema has one string field holding `n` keywords MCP cannot carry. */

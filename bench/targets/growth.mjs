@@ -154,7 +154,7 @@ export function growthTargets(tn, providers) {
     }),
   );
 
-  // Shared subtrees (README, "Guarantees, and every limit"): a DAG the library owns costs its distinct objects,
+  // Shared subtrees (docs/trust.md, "Guarantees, and every limit"): a DAG the library owns costs its distinct objects,
   // never its JSON text. The input is the DAG's depth: its JSON text doubles per level (2^16 leaves at 8x, 2^14
   // times the text at 1x), its distinct objects grow by one. The leaf is a record of 14 values, as a search hit
   // is (the most that keeps 2^16 of them under the value limit): below 256 values a pair of subtrees is
@@ -228,7 +228,7 @@ export function growthTargets(tn, providers) {
   }
 
   // toOpenAIChatMessages over one call of n parts, 125,000 at 8x: more media than a call takes arguments, so
-  // they must be appended one by one, never spread into push (README, "Use it with OpenAI Chat Completions").
+  // they must be appended one by one, never spread into push (docs/hosts/openai.md, "Send a result: Chat Completions").
   // One image by URL, n times: a heap of n distinct parts (or n data: URLs built) makes V8 collect its old
   // generation inside the 8x call, and a plain loop building the same objects then grows about 100x too.
   if (typeof providers.toOpenAIChatMessages === "function") {

@@ -67,7 +67,7 @@ export async function coreSize(entry = CORE_ENTRY) {
   };
 }
 
-/** The bound on the core's size over the peer's (README, "Performance": the `size` row). */
+/** The bound on the core's size over the peer's (docs/performance.md: the `size` row). */
 export const SIZE_LIMIT = 0.4;
 
 /**

@@ -59,7 +59,7 @@ export function wireTargets(tn) {
       id: "fromJSON-vs-mcp",
       title: "ToolResult.fromJSON vs MCP CallToolResultSchema.parse, 1 MiB image",
       kind: "heavy",
-      // At least 5x faster: candidate / baseline <= 0.2 (README, "Performance"). Both readers take
+      // At least 5x faster: candidate / baseline <= 0.2 (docs/performance.md). Both readers take
       // the parsed value, as their APIs do; JSON.parse, the same for both, is measured end to end in the next row.
       limit: 0.2,
       baseline: { label: "CallToolResultSchema.parse(value)", fn: () => do_not_optimize(CallToolResultSchema.parse(oneMcp)) },

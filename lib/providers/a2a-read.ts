@@ -174,7 +174,7 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
  * the usual placeholder (`[unsupported image part (image/png, 82 bytes)]`). Loss paths read
  * `artifacts[0].parts[2]`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -260,7 +260,7 @@ function gatherMessage(acc: InboundAccumulator, msg: unknown, ours: Ours[]): voi
  * `ValidationError`: an executor that catches it publishes its `task` event and the same events again (the
  * task stays paused on the same request).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

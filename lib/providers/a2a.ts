@@ -179,7 +179,7 @@ const TO_EVENTS = defineProjection<A2aPart, A2aEventsOptions>({
  * placeholder `text` part by default) and reported to `onLoss`. Metadata is not sent. Every object is fresh
  * and unfrozen, each field at the SDK's proto default when unset (`Part.fromJSON(Part.toJSON(p))` equals `p`).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -226,7 +226,7 @@ function freshA2aJSON(value: unknown): { [key: string]: unknown } {
  * Messages have role `ROLE_AGENT`; ids not given are new UUIDs; `status.timestamp` is the time of the call.
  * Of the result's metadata only `pending` crosses. `taskId` and `contextId` are required non-empty strings.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -280,7 +280,7 @@ function checkPendingUrl(url: string | undefined, auth: boolean): void {
  * <the Answer's JSON> } }`. Role `ROLE_USER`; `messageId` a new UUID unless given; `contextId` `""` unless
  * given. Send it with `client.sendMessage({ message })`; the agent reads it with `fromA2aAnswer`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -149,7 +149,7 @@ function agUiText(text: string): AgUiTextPart {
  *
  * A missing or empty `messageId` or `toolCallId` is a `ValidationError`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -212,7 +212,7 @@ function reasonOf(kind: string, toolCallId: string | undefined): string {
  * which a person is sent to, must be `https:`, or `http:` to a loopback host (`localhost`, `127.0.0.0/8`,
  * `[::1]`): any other is a `ValidationError` (`unsupported`, path `url`).
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -263,7 +263,7 @@ function needString(v: unknown, path: string, what: string, fix: string): string
  * `responseSchema`; no data when both are absent); `expiresAt`, which must be RFC 3339 (else a
  * `ValidationError` at `expiresAt`). Other metadata is not kept.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -326,7 +326,7 @@ function ownRequest(metadata: unknown): unknown {
  * `reason`) and any data (`data.<key>`) are reported to `onLoss`. A `data.approved` that is not the answer's
  * own `ok` is a `ValidationError` at `data.approved`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -381,7 +381,7 @@ function notApproved(why: string): never {
  * An entry for another interrupt is refused as every answer for another request is: `The answer is for request
  * "a-1", not for "b-2"`.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -65,7 +65,7 @@ over `maxBytes`.
  *
  * The result may be a `ToolResult` or its JSON shape (read through `ToolResult.fromJSON`).
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

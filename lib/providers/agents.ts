@@ -100,7 +100,7 @@ function argumentsOf(raw: RawCall): string | undefined {
  * The item is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -134,7 +134,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
  * Apply it to the interruption whose {@link fromAgentsInterruption} id is the answer's id, then run again
  * with the same state.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

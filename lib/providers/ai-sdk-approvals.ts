@@ -107,7 +107,7 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  * and `input` that {@link fromAiSdkApprovalRequest} writes for this same call) and `expiresAt` are reported
  * to `onLoss`. The request may be a `Request` or its JSON shape; the part is a fresh, unfrozen object.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -166,7 +166,7 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
  * The response is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -218,7 +218,7 @@ function readToolCall(v: unknown, path: string): ToolCall {
  * as JSON data, and both the prompt and `data.input` are made from that copy, so what a person approves is
  * what is stored. A getter or a Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -265,7 +265,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
     prompt = `Approve tool call ${quoteShown(toolCallId)}?`;
     data = { toolCallId };
   }
-  // The part's own reason follows on the same line: a prompt is one line (README, "Choices where the contract is silent").
+  // The part's own reason follows on the same line: a prompt is one line (docs/suspension.md, "A prompt made from a tool's input").
   if (reason) prompt += ` ${escapeControl(reason)}`;
   return new Request({ id: approvalId, kind: "approval", prompt, data });
 }
@@ -280,7 +280,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
  * answer data other than `reason` is not sent; both are reported to `onLoss`. The answer may be an `Answer`
  * or its JSON shape; the part is a fresh, unfrozen object.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -67,7 +67,7 @@ const AI_SDK_ERROR = defineProjection<string, never>({
  * `unsupported` (a placeholder line in `value` by default) and reported to `onLoss`. A part over `maxBytes`,
  * and a blank text part, is a loss too. Metadata is never sent.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

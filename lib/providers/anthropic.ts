@@ -91,7 +91,7 @@ const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>
  * {@link ANTHROPIC_EMPTY_ERROR}, since Anthropic refuses an error result without content. Metadata is never
  * sent.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

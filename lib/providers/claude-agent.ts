@@ -53,7 +53,7 @@ const FIX = "Pass canUseTool's three arguments as the SDK gives them: fromClaude
  * prompt and `data.input` are made from that copy: what a person approves is what is stored. The SDK's other
  * options (the abort signal, suggestions, title) are not kept.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -89,7 +89,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
  * (provider `"claude-agent-sdk"`, path `data.<key>`). An answer for another request is a `ValidationError`
  * (`invalid-value`, path `id`); a look-alike whose `ok` is the string `"false"` is refused, never allowed.
  *
- * Reads what you pass by the rules in [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

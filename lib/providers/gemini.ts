@@ -62,7 +62,7 @@ const GEMINI = defineProjection<string | GeminiFunctionResponsePart, GeminiOptio
  * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), a blank text part,
  * and any part over `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

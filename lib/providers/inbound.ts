@@ -81,7 +81,7 @@ export function inboundPart(block: Inbound): Built {
   const type = own("type");
   let name = own("name");
   // A name holding a control character (one escapeControl would escape: C0, DEL, C1, U+2028, U+2029) is no
-  // part's name (`invalid-name`); a reader keeps the part without it and reports it (law 6; README, "MCP inbound: `fromMcp`").
+  // part's name (`invalid-name`); a reader keeps the part without it and reports it (law 6; docs/hosts/mcp.md, "Read a result: `fromMcp`").
   let droppedName: string | undefined;
   if (name !== undefined && escapeControl(name) !== name) {
     droppedName = name;

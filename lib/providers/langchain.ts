@@ -121,7 +121,7 @@ const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss"
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
  * default) and reported to `onLoss`. Metadata never reaches the model.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -188,7 +188,7 @@ function artifactMetadata(metadata: object): { [key: string]: unknown } | string
  * {@link CHANGED} as soon as an object has a key in {@link CHECKPOINT_KEYS}. An object met again (metadata
  * that holds one subtree in many places) is copied once: `copies` maps each object met in this call to its
  * copy, so the work is linear in the distinct objects, and the copy shares its subtrees where the metadata
- * does (README, "Guarantees, and every limit").
+ * does (docs/trust.md, "Guarantees, and every limit").
  */
 function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
   if (typeof value !== "object" || value === null) return value;
@@ -240,7 +240,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
 
 /**
  * Reads a LangChain `ToolMessage` into a `ToolResult`. It takes the message itself, the fields given to its
- * constructor, or its serialized form (`message.toJSON()`), read once, by own properties (see the README's
+ * constructor, or its serialized form (`message.toJSON()`), read once, by own properties (see docs/trust.md,
  * "Reading what callers pass").
  *
  * - `isError` is `status === "error"` (`"success"` or no status is a success).
@@ -268,7 +268,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * A malformed message (not an object, `content` neither a string nor an array, an unknown `status`, a broken
  * artifact) is a `ValidationError`.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -92,7 +92,7 @@ function shownRequest(value: unknown, path: string, fn: string): Request {
  * A url is shown to a person, so it must follow the link rule (https, or http to a loopback host): any other
  * is a `ValidationError` (`unsupported`, path `url`), as in every bridge.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -114,7 +114,7 @@ export function toLangGraphInterrupt(request: AnyRequest): RequestJSON {
  * request's JSON (a `ValidationError` with a path under `value` otherwise), its url, when it has one, by the
  * link rule (`unsupported` at `value.url`), since a host shows it to a person.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -142,7 +142,7 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
  * matches no interrupt, or a second answer for one request (its `[j].id`). Several answers without the
  * interrupts are `missing` at `interrupts`.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -201,7 +201,7 @@ export function toLangGraphResume(answers: AnyAnswer | readonly AnyAnswer[], int
  * A node must catch that refusal and call `interrupt()` again: LangGraph keeps a resume value that made the
  * node throw, so a refusal left to escape would leave the thread stuck on it.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -239,7 +239,7 @@ const HITL_FIX = "Pass the entry of __interrupt__ that createAgent's humanInTheL
  * allowedDecisions }`, so that it stands on its own as JSON: store it, answer it elsewhere, and give the
  * answers to {@link toLangChainHitlResponse}.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -328,7 +328,7 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * `ValidationError`, never a partial list. Note that the middleware then runs none of the batch's calls when
  * any is rejected (it returns to the model).
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -179,7 +179,7 @@ function asksApproval(request: Request): boolean {
  *
  * The request may be a `Request` or its JSON shape. The params are a fresh, unfrozen object.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -240,7 +240,7 @@ export function toMcpElicitation(request: AnyRequest, options?: ToMcpElicitation
  * properties, and the schema is copied once as JSON data: the copy checked is the copy stored. A getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -316,7 +316,7 @@ function readContent(data: object, root: string): { [name: string]: McpElicitVal
  *
  * The answer may be an `Answer` or its JSON shape. The result is a fresh, unfrozen object.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -373,7 +373,7 @@ function approvedContent(data: { [name: string]: McpElicitValue } | undefined): 
  * The result is read once, by its own properties (a polluted `Object.prototype` adds nothing); a getter or a
  * Proxy that throws, or a revoked Proxy, is a `ValidationError` at its path.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -359,8 +359,8 @@ function formField(w: SchemaWalk, name: string, def: unknown): McpPrimitiveSchem
 /**
  * Puts the losses of one field (those from `from` on) in the order of the field's `keys`, whatever order they
  * were found in, keeping the order of finding within a key: a counting sort over the keys' places, looked up
- * in a map made once, so that a field dropping 80,000 keywords costs time linear in them (README, "Use it with
- * MCP"). A loss under no key of the field comes first.
+ * in a map made once, so that a field dropping 80,000 keywords costs time linear in them (docs/hosts/mcp.md,
+ * "Pause and resume: elicitation"). A loss under no key of the field comes first.
  */
 function inKeyOrder(w: SchemaWalk, from: number, keys: readonly string[]): void {
   const order = new Map<string, number>();

@@ -78,7 +78,7 @@ const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"
  * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
  * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -171,12 +171,12 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * `[unsupported image part (image/png, 82 bytes)]`. A malformed result (not an
  * object, `content` not an array, `isError` not a boolean) is a `ValidationError`, and so is a block that
  * cannot be read (a revoked Proxy, a getter or a Proxy trap that throws: the error names its path, such as
- * `content[1].text`). The result is read as every input is (see the README's trust boundary): own fields
+ * `content[1].text`). The result is read as every input is (see docs/trust.md, "Reading what callers pass"): own fields
  * only, each read once. A part's name holding a control character is left off the part and reported to
  * `onLoss` (path `content[2].name`, no placeholder); `structuredContent` is read as metadata is, with its
  * limits and errors.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

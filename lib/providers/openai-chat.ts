@@ -96,7 +96,7 @@ const CHAT = defineProjection(CHAT_TABLE);
  * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
  * which puts every `tool` message first.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts
@@ -154,7 +154,7 @@ const CALL_KEYS = ["result", "toolCallId", "toolName"] as const;
  * An empty list gives `[]`. Two calls with one `toolCallId` are a `ValidationError` (the API would refuse
  * the second), as is a call without a non-empty `toolCallId` or `toolName`.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

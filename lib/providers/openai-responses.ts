@@ -65,7 +65,7 @@ const RESPONSES = defineProjection<OpenAIResponsesOutputItem, OpenAIResponsesOpt
  * an `input_image`: it is reported to `onLoss` (path `parts[i].name`, no placeholder, since the image
  * itself arrives). OpenAI has no error flag: the output is sent as the tool wrote it. Metadata is never sent.
  *
- * See [Reading what callers pass](../../README.md#reading-what-callers-pass).
+ * See docs/trust.md, "Reading what callers pass".
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 // A prompt made from a tool's input: the approval bridges (AI SDK, OpenAI Agents, the Claude Agent SDK,
 // LangChain's human-in-the-loop) show a person the input of the call they approve, in one line of the prompt,
-// and make that prompt with the one `approvalPrompt`. The rule is in the README, "Choices where the contract
-// is silent".
+// and make that prompt with the one `approvalPrompt`. The rule is in docs/suspension.md,
+// "A prompt made from a tool's input".
 import { escapeControl } from "../quote";
 
 /** UTF-16 code units of a tool's input shown in a prompt; the whole input stays in the request's data. */

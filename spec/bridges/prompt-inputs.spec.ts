@@ -1,5 +1,5 @@
-// A prompt made from a tool's input, through every bridge that makes one (README, "Choices where the contract is
-// silent"): one line, cut at 500 code units before escaping with the rest counted, the whole input kept in data.
+// A prompt made from a tool's input, through every bridge that makes one (docs/suspension.md,
+// "A prompt made from a tool's input"): one line, cut at 500 code units before escaping with the rest counted, the whole input kept in data.
 import { describe, expect, it } from "@jest/globals";
 import { fromAgentsInterruption, fromAiSdkApprovalRequest, fromClaudeToolPermission, fromLangChainHitlRequest } from "toolnexus/providers";
 import { loadJSON } from "../support/fixtures";

@@ -1,5 +1,5 @@
-// The suspension bridges read what callers pass through the trust boundary (README, "Reading what callers
-// pass"): one snapshot of own properties, each getter run once, throws and revoked Proxies as
+// The suspension bridges read what callers pass through the trust boundary (docs/trust.md,
+// "Reading what callers pass"): one snapshot of own properties, each getter run once, throws and revoked Proxies as
 // ValidationErrors at their paths, nothing taken from a polluted Object.prototype.
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { ValidationError } from "toolnexus";

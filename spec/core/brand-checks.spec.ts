@@ -1,5 +1,5 @@
 // The four brand checks: `ToolResult.isToolResult`, `ContentPart.isContentPart`, `Request.isRequest` and
-// `Answer.isAnswer` (README, "A tour for tool authors" and "Reading what callers pass": "Genuine or checked"). A value
+// `Answer.isAnswer` (docs/results.md, "Equality, text and brand checks" and docs/trust.md, "Reading what callers pass": "Genuine or checked"). A value
 // this copy made is recognised at once; anything else carrying the brand, a value of the other build
 // included, counts only when its own fields, read once, pass the class's fromJSON check. The look-alike
 // cases are data: fixtures/core/brand-checks.json.

@@ -165,7 +165,7 @@ describe("result.truncate (fixtures/core/truncate.json)", () => {
     expect(out.isError).toBe(e.isError ?? r.isError);
     expect(out.metadata).toBe(r.metadata); // kept whole, shared
     if (e.pending) expect(out.pending?.id).toBe(e.pending);
-    // The one exception to both budgets: the marker alone, when nothing else fits (README, "Tool-author conveniences").
+    // The one exception to both budgets: the marker alone, when nothing else fits (docs/results.md, "Tool-author conveniences: `attempt` and `json`").
     const alone = out.output.startsWith("[truncated: 0 of");
     if (typeof c.budget.maxOutputChars === "number" && !alone) {
       expect(out.output.length).toBeLessThanOrEqual(c.budget.maxOutputChars);

@@ -1,4 +1,4 @@
-// Every static of the four classes, called on every kind of receiver (README, "Subclassing" and
+// Every static of the four classes, called on every kind of receiver (docs/subclassing.md and
 // "Errors"): unbound (destructured, `const { ok } = ToolResult`, or called with `.call(null)`) it acts as
 // the base class's; on a subclass it makes the subclass; on anything else (a plain object the static was
 // copied onto, a function that is no subclass) it throws a typed ValidationError (`invalid-type`, path "")

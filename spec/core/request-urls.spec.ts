@@ -1,4 +1,4 @@
-// One url rule on every creation path of a Request (README, "Request and Answer"), and the output of a pending
+// One url rule on every creation path of a Request (docs/suspension.md, "Requests and answers"), and the output of a pending
 // result made of a prompt and a url.
 import { describe, expect, it } from "@jest/globals";
 import { Request, ToolResult, ValidationError } from "toolnexus";

@@ -1,4 +1,4 @@
-// The Temporal converter's bounds (README, "Temporal"): a payload is read as strict UTF-8, and the writer's work
+// The Temporal converter's bounds (docs/durable.md, "Temporal (`toolnexus/temporal`)"): a payload is read as strict UTF-8, and the writer's work
 // is bounded by the JSON it writes: a subtree shared in many places is walked once per write, and a value whose
 // JSON would repeat more than 1,000,000 values is refused with too-large. Rows: fixtures/durable/temporal-payloads.json.
 import { describe, expect, it } from "@jest/globals";

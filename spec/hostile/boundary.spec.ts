@@ -1,5 +1,5 @@
 // The red team: every public function of the package that takes a value from outside, tried as an attacker
-// would (README, "Reading what callers pass"). The entry points are one table,
+// would (docs/trust.md, "Reading what callers pass"). The entry points are one table,
 // fixtures/hostile/entry-points.json; the forms are below. Each form must give either the right value (the
 // reference: the same call on the valid base value) or a ToolnexusError with a code and a path.
 //
@@ -488,7 +488,7 @@ function formsOf(row: Row): Form[] {
     forms.push({ id: "subclass", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, build({ ...d, subclass: true }))) }) });
   }
 
-  // Work bounded by the JSON (README, "Guarantees, and every limit"): a DAG counts as the JSON it spells.
+  // Work bounded by the JSON (docs/trust.md, "Guarantees, and every limit"): a DAG counts as the JSON it spells.
   for (const path of row.json ?? []) {
     /** The outside value with `v` at `path` (`""`: `v` is the outside value). */
     const withAt = (v: unknown): unknown => {
@@ -510,7 +510,7 @@ function formsOf(row: Row): Form[] {
     });
   }
 
-  // Other realms (README, "Guarantees, and every limit"): plain objects, arrays and Dates of a node:vm context are as good as this realm's.
+  // Other realms (docs/trust.md, "Guarantees, and every limit"): plain objects, arrays and Dates of a node:vm context are as good as this realm's.
   if (row.realm === true) {
     forms.push({ id: "otherRealm", expect: "same", run: async (r) => ({ outcome: await run(r, argsWith(r, inRealm(build(d), newRealm()))) }) });
   }

@@ -173,8 +173,8 @@ function deepFrozen(v: unknown, seen = new Set<object>()): boolean {
 
 /**
  * attempt() returns a ToolResult of the calling class as is, so a look-alike a tool body returns comes
- * back as it was given: the one pass-through of the trust boundary, stated in the README ("Guarantees, and
- * every limit": "One pass-through remains, by design").
+ * back as it was given: the one pass-through of the trust boundary, stated in docs/trust.md
+ * ("Guarantees, and every limit": "One pass-through remains, by design").
  */
 const RETURNED_AS_IS = new Set(["ToolResult.attempt(() => h)"]);
 

@@ -1,5 +1,5 @@
 // The red team, on the receiver: every instance method (and getter) of a part called on a value this copy did
-// not make (README, "Reading what callers pass", "Every method, every receiver"). The table is the `partReceivers`
+// not make (docs/trust.md, "Reading what callers pass", "Every method, every receiver"). The table is the `partReceivers`
 // key of fixtures/hostile/entry-points.json (its $comment names the forms). A look-alike is read and checked
 // as `fromJSON` reads a part: it gives what the genuine part gives, or a ToolnexusError with a code, never a
 // value built from unchecked fields and never a bare TypeError.

@@ -1,5 +1,5 @@
 // The red team, on the receiver: every instance method and getter of ToolResult, Request and Answer called on
-// a value this copy did not make (README, "Reading what callers pass": every method, every receiver). The
+// a value this copy did not make (docs/trust.md, "Reading what callers pass": every method, every receiver). The
 // rows are the `receivers` table of fixtures/hostile/entry-points.json; each form must give the outcome of
 // the same call on a genuine value, or a ToolnexusError with a code and a path, never a bare error, and never
 // a genuine value made of unchecked fields.

@@ -1,6 +1,6 @@
 // Subclass instances as receivers and as inputs: a `class MyPart extends ContentPart {}` made through any
 // static of its class must compare, write, describe and project exactly as the base class's instance with
-// the same fields (README, "Subclassing"; the red-team table's `subclass` and `subclassReceiver` forms try
+// the same fields (docs/subclassing.md; the red-team table's `subclass` and `subclassReceiver` forms try
 // the same through every entry point, with values made by `fromJSON`).
 import { describe, expect, it } from "@jest/globals";
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";

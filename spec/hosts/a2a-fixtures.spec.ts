@@ -1,6 +1,6 @@
 // The A2A cases of fixtures/hosts/a2a.json: fromA2a of messages, artifacts and tasks per state with every loss
 // kind, toA2aParts as the SDK writes its JSON, fromA2aAnswer's answers and refusals. Wire values go through the
-// SDK's own X.fromJSON; see the README, "Use it with A2A".
+// SDK's own X.fromJSON; see docs/hosts/a2a.md.
 import { describe, expect, it } from "@jest/globals";
 import { Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts, type Loss } from "toolnexus/providers";

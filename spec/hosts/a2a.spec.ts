@@ -1,7 +1,7 @@
 // The A2A host helpers, checked by @a2a-js/sdk itself, in process and without network: a real
 // DefaultRequestHandler runs an AgentExecutor that publishes toA2aEvents, the SDK's own client (JSON-RPC
 // transport, its fetch calling JsonRpcTransportHandler.handle) sends the messages toA2aAnswer makes, and every
-// object we write passes the SDK's own X.fromJSON(X.toJSON(v)) law. See the README, "Use it with A2A".
+// object we write passes the SDK's own X.fromJSON(X.toJSON(v)) law. See docs/hosts/a2a.md.
 import { describe, expect, it } from "@jest/globals";
 import type { Message, Task } from "@a2a-js/sdk";
 import type { AgentExecutionEvent, AgentExecutor, ExecutionEventBus, RequestContext } from "@a2a-js/sdk/server";
@@ -207,7 +207,7 @@ describe("law: the task the SDK builds from toA2aEvents(r) reads back as r, meta
           const task = asTask(await client.sendMessage({ tenant: "", message: userMessage(sdk, "go"), configuration: undefined, metadata: undefined }));
           const back = fromA2a(task);
           const want = r.withMetadata(r.pending === undefined ? null : { pending: r.pending });
-          // The task crossed JSON-RPC, where -0 is written as 0 (README, "The wire format"): compare as the wire does.
+          // The task crossed JSON-RPC, where -0 is written as 0 (docs/wire-format.md): compare as the wire does.
           expect(JSON.parse(JSON.stringify(back))).toEqual(JSON.parse(JSON.stringify(want)));
           expect(back.equals(want)).toBe(true);
         }),

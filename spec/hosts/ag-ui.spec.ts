@@ -1,4 +1,4 @@
-// AG-UI, checked by AG-UI itself (README, "Use it with AG-UI"): every object the functions return parses with
+// AG-UI, checked by AG-UI itself (docs/hosts/ag-ui.md): every object the functions return parses with
 // `@ag-ui/core`'s own zod schemas with no key they do not know (the schemas are loose: a key they do not
 // know would be stripped by the client), and a real `@ag-ui/client` run pauses on an interrupt, resumes with
 // the answer, and finishes with the tool's result, its image byte for byte. The mappings are data, in

@@ -1,4 +1,4 @@
-// The Claude Agent SDK (README, "Use it with the Claude Agent SDK"): canUseTool's arguments as a toolnexus
+// The Claude Agent SDK (docs/hosts/claude-agent.md): canUseTool's arguments as a toolnexus
 // approval Request and the Answer as the PermissionResult (mappings and refusals as data in
 // fixtures/hosts/claude-agent.json; the types are checked against the SDK's own in
 // spec/types/exact/claude-agent.ts), and a `tool()` handler returning `toMcp(result)` served by the SDK's own

@@ -24,13 +24,13 @@ const B64 = toBase64(markerBytes);
 // The spellings the sources below use: the base64, and the base64 made fit for a URL scheme or path.
 const SPELLINGS = [B64, B64.replace(/[+/=]/g, "A"), B64.replace(/[+/=0-9]/g, "A")];
 
-/** How many characters of a caller's string an error message may quote (README, "Errors"). */
+/** How many characters of a caller's string an error message may quote (docs/errors.md, "The error classes"). */
 const QUOTE_CHARS = 40;
 /** A caller's string quoted in part: `"its first 40 characters..." (and 1,234 more characters)`. */
 const CUT_QUOTE = /"((?:[^"\\]|\\.)*)\.\.\." \(and ([\d,]+) more characters\)/g;
 
 /**
- * An error's text with each caller's string it quotes in part (README, "Errors": its first 40 characters and
+ * An error's text with each caller's string it quotes in part (docs/errors.md, "The error classes": its first 40 characters and
  * how many more there were) replaced by `<quoted>`, after checking that no more than 40 characters were shown.
  */
 function withoutCutQuotes(s: string): string {
@@ -153,7 +153,7 @@ describe("an error about a part that holds the payload", () => {
       }
     });
     expect(e.code).toBe(c.code);
-    // A message may quote the first 40 characters of the caller's string, and no more (README, "Errors").
+    // A message may quote the first 40 characters of the caller's string, and no more (docs/errors.md, "The error classes").
     expectClean("the message", withoutCutQuotes(e.message));
     expectClean("String(error)", withoutCutQuotes(String(e)));
     expectClean("the stack", withoutCutQuotes(String(e.stack)));

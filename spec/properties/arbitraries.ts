@@ -57,7 +57,7 @@ type MediaKind = keyof typeof MIMES;
 
 const mediaKind = fc.constantFrom<MediaKind>("image", "audio", "file");
 
-/** Any character a part's name may hold: none of the control characters (C0, DEL, C1, U+2028, U+2029) refused as `invalid-name` (README, "Options"). */
+/** Any character a part's name may hold: none of the control characters (C0, DEL, C1, U+2028, U+2029) refused as `invalid-name` (docs/content-parts.md, "Options"). */
 const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const name = fc.option(
   fc.string({ unit: "binary", minLength: 1, maxLength: 12 }).filter((s) => !NAME_CONTROL.test(s)),
@@ -133,7 +133,7 @@ export const rfc3339 = fc
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   })
-  // A second of 60 only at 23:59:60 UTC, where leap seconds fall (README, "Requests and answers").
+  // A second of 60 only at 23:59:60 UTC, where leap seconds fall (docs/suspension.md, "Requests and answers").
   .filter(({ hour, minute, second, zone }) => {
     if (second !== 60) return true;
     const offset = zone.length === 1 ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));

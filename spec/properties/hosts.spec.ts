@@ -1,5 +1,4 @@
-// The laws of the AG-UI and Claude Agent SDK hosts (README, "Use it with AG-UI" and "Use it with the Claude
-// Agent SDK"), on generated values: an interrupt gives its request back, after JSON too; a resume entry gives
+// The laws of the AG-UI and Claude Agent SDK hosts (docs/hosts/ag-ui.md and docs/hosts/claude-agent.md), on generated values: an interrupt gives its request back, after JSON too; a resume entry gives
 // its answer back (an `expired` answer reads back `cancelled`, and a cancellation's data is reported, not
 // sent); every AG-UI shape parses with `@ag-ui/core`'s schemas; a permission's prompt is one line and its
 // `data.input` is the input; nothing but an accepting answer ever allows a tool.

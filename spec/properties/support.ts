@@ -3,7 +3,7 @@ import { ToolnexusError } from "toolnexus";
 import { describeThrown, safeInstanceOf } from "../hostile/constructs";
 
 /**
- * Every code a toolnexus error may carry: the table of the README's "Errors" section. The rule: every error
+ * Every code a toolnexus error may carry: the table of docs/errors.md, "The error classes" section. The rule: every error
  * the library throws is a `ToolnexusError` subclass with one of these codes and a string path; a new code is
  * added to that table and here together.
  */

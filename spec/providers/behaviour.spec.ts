@@ -273,7 +273,7 @@ describe("hostile values", () => {
     expect(thrownBy(() => toAnthropic(ToolResult.ok("x"), throwing("toolUseId") as never))).toMatchObject({ code: "invalid-value", path: "toolUseId" });
   });
 
-  // By the trust boundary (README, "Reading what callers pass": "One read"), a getter or a Proxy trap that
+  // By the trust boundary (docs/trust.md, "Reading what callers pass": "One read"), a getter or a Proxy trap that
   // throws, and a revoked Proxy, give a ValidationError at that path: a loss is a block that was read and
   // cannot become a part, while a block that cannot be read is a caller's error, whatever the unsupported
   // policy (no onLoss report, no line in the output).

@@ -1,5 +1,5 @@
-// A result with more parts than a JavaScript call takes arguments (README, "Use it with OpenAI Chat
-// Completions": no spread of a large array into a call): every projection gives its shape, never a bare
+// A result with more parts than a JavaScript call takes arguments (docs/hosts/openai.md,
+// "Send a result: Chat Completions": no spread of a large array into a call): every projection gives its shape, never a bare
 // RangeError. Not timed: the growth is the bench's row growth-toOpenAIChatMessages-parts.
 import { describe, expect, it } from "@jest/globals";
 import { ContentPart, ToolResult } from "toolnexus";

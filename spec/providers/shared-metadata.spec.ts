@@ -1,6 +1,5 @@
 // toLangChain's copy of metadata that holds one object in many places (a DAG, as the library shares its own
-// frozen subtrees): each object is copied once, and the copy shares where the metadata shares (README, "Use it
-// with LangChain and LangGraph"). Not timed: sharing is checked by identity, which a copy per place would lose.
+// frozen subtrees): each object is copied once, and the copy shares where the metadata shares (docs/hosts/langchain.md). Not timed: sharing is checked by identity, which a copy per place would lose.
 import { describe, expect, it } from "@jest/globals";
 import { ToolResult } from "toolnexus";
 import { fromLangChain, toLangChain } from "toolnexus/providers";

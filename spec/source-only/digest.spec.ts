@@ -1,5 +1,5 @@
 // The digest the snapshot serializer prints for a part's payload is FNV-1a (32 bits) of its base64 text
-// (README, "Testing your tools"). It is internal (not exported by toolnexus/testing), so this spec reads the
+// (docs/testing.md). It is internal (not exported by toolnexus/testing), so this spec reads the
 // source: the published 32-bit test vectors.
 import { describe, expect, it } from "@jest/globals";
 import { fnv1a } from "../../lib/testing/digest";

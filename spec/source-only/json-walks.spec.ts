@@ -1,5 +1,5 @@
 // The internal walks of owned JSON (lib/json-data.ts): what the library's own subtrees carry, and the helper
-// projections and writers use to walk them once per reference (README, "Guarantees, and every limit": work
+// projections and writers use to walk them once per reference (docs/trust.md, "Guarantees, and every limit": work
 // bounded by the JSON). Source only: these are not exports of the package.
 import { describe, expect, it } from "@jest/globals";
 import { ToolResult, ValidationError } from "toolnexus";

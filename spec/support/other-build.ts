@@ -1,5 +1,5 @@
-// The other loaded copy of the package, for specs that try values made by it (README, "Reading what callers
-// pass": a value of another loaded copy is read by its fields and checked). It needs dist/: a missing build
+// The other loaded copy of the package, for specs that try values made by it (docs/trust.md,
+// "Reading what callers pass": a value of another loaded copy is read by its fields and checked). It needs dist/: a missing build
 // fails the test, never skips it.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
