@@ -11,36 +11,11 @@
 //   made it: the private marks below, which nothing outside this module can forge (not `instanceof`, not
 //   the prototype, not a `Symbol.for` brand, not a Proxy of a genuine value). Anything else is read by its
 //   fields and checked in full, as JSON is.
-import { hasBrand, type BrandName } from "./brand";
 import { raise, thrownMessage, type ValidationErrorCode } from "./errors";
 import { typeName } from "./json-data";
 import { keyPath } from "./path";
 
 const hasOwn = Object.hasOwn;
-
-/**
- * The slow path of the four brand checks (`ToolResult.isToolResult` and its siblings), for a value this copy
- * did not make: true when `value` carries the brand `name` (below Object.prototype: see brand.ts) and has
- * every one of `keys` as an own property, read once each into a fresh object that `check` (the class's
- * `fromJSON` check) accepts. A value of another loaded copy passes (it holds all its fields, checked when it
- * was made); `Object.create(ToolResult.prototype)`, a bare brand, or a look-alike whose `ok` is the string
- * `"false"` does not. Never throws: a throwing getter or Proxy trap, a revoked Proxy, or a failed check is
- * `false`.
- */
-export function checksAsBranded(value: unknown, name: BrandName, keys: readonly string[], check: (fields: Record<string, unknown>) => unknown): boolean {
-  if (!hasBrand(value, name)) return false;
-  try {
-    const fields: Record<string, unknown> = {};
-    for (const k of keys) {
-      if (!hasOwn(value as object, k)) return false;
-      fields[k] = (value as Record<string, unknown>)[k];
-    }
-    check(fields);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading

@@ -212,27 +212,53 @@ async function readStream(
   } catch (e) {
     throw readFailed("the stream", e, readers);
   }
+  return collectChunks(
+    async () => {
+      let step: ReadableStreamReadResult<unknown>;
+      try {
+        step = await reader.read();
+      } catch (e) {
+        throw readFailed("the stream", e, readers);
+      }
+      return step.done ? DONE : { done: false, value: step.value };
+    },
+    () => {
+      void reader.cancel().catch(() => undefined);
+      return Promise.resolve();
+    },
+    maxBytes,
+    readers,
+  );
+}
+
+/** One step of a chunk source: a chunk, or the end. */
+type Pulled = { readonly done: true } | { readonly done: false; readonly value: unknown };
+const DONE: Pulled = Object.freeze({ done: true });
+
+/**
+ * The one loop of the chunked readers (a stream, an async iterable): pulls chunks with `pull` (which reports its
+ * own failures) until the end, checks each is bytes and that the total stays within `maxBytes`, and copies each
+ * one before pulling the next (a producer that reuses its buffer is stored faithfully). On a chunk that is not
+ * bytes, or past the cap, `stop` releases the source (cancels the stream, closes the iterator) before the failure
+ * is reported.
+ */
+async function collectChunks(pull: () => Promise<Pulled>, stop: () => Promise<void>, maxBytes: number | undefined, readers: SourceReaders): Promise<Uint8Array> {
   const collected = new Collected();
   for (let i = 0; ; i++) {
-    let step: ReadableStreamReadResult<unknown>;
-    try {
-      step = await reader.read();
-    } catch (e) {
-      throw readFailed("the stream", e, readers);
-    }
+    const step = await pull();
     if (step.done) break;
     let bytes: Uint8Array;
     try {
       bytes = chunkBytes(step.value, i, readers);
     } catch (e) {
-      void reader.cancel().catch(() => undefined);
+      await stop();
       throw e;
     }
     if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
-      void reader.cancel().catch(() => undefined);
+      await stop(); // reading stops here
       throw overCapFailure(`more than ${maxBytes}`, maxBytes);
     }
-    collected.append(bytes); // copied before the stream is read again
+    collected.append(bytes); // copied before the producer runs again
   }
   return collected.bytes();
 }
@@ -265,31 +291,21 @@ async function readIterable(
   } catch (e) {
     throw readFailed("the stream", e, readers);
   }
-  const collected = new Collected();
-  for (let i = 0; ; i++) {
-    let chunk: unknown;
-    try {
-      const step: unknown = await Reflect.apply(next as () => unknown, iterator, []);
-      if ((typeof step !== "object" && typeof step !== "function") || step === null) throw new TypeError("its iterator's next() gave no result object");
-      if (readers.lookUp(step, "done")) break;
-      chunk = readers.lookUp(step, "value");
-    } catch (e) {
-      throw readFailed("the stream", e, readers);
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = chunkBytes(chunk, i, readers);
-    } catch (e) {
-      await closeIterator(iterator, readers);
-      throw e;
-    }
-    if (maxBytes !== undefined && collected.length + bytes.byteLength > maxBytes) {
-      await closeIterator(iterator, readers); // reading stops here
-      throw overCapFailure(`more than ${maxBytes}`, maxBytes);
-    }
-    collected.append(bytes); // copied before the producer runs again
-  }
-  return collected.bytes();
+  const nextOf = next;
+  return collectChunks(
+    async () => {
+      try {
+        const step: unknown = await Reflect.apply(nextOf as () => unknown, iterator, []);
+        if ((typeof step !== "object" && typeof step !== "function") || step === null) throw new TypeError("its iterator's next() gave no result object");
+        return readers.lookUp(step, "done") ? DONE : { done: false, value: readers.lookUp(step, "value") };
+      } catch (e) {
+        throw readFailed("the stream", e, readers);
+      }
+    },
+    () => closeIterator(iterator, readers),
+    maxBytes,
+    readers,
+  );
 }
 
 /** Closes an iterator left early (its `return()`, when it has one); whatever closing throws is dropped. */
