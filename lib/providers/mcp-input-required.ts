@@ -175,7 +175,7 @@ function isCapabilities(v: unknown): v is McpClientCapabilities | undefined {
  * ```
  */
 export function toMcpInputRequired(result: AnyToolResult, options?: ToMcpInputRequiredOptions): McpInputRequiredResult {
-  const read = readOptionsOf(TO_REQUIRED, options);
+  const read = readOptionsOf(TO_REQUIRED, options, "options");
   const capabilities = read.capabilities;
   if (!isCapabilities(capabilities)) {
     raise("invalid-type", "options.capabilities", `capabilities must be the client's ClientCapabilities, got ${typeName(capabilities)}`, "Pass the client's capabilities as server.server.getClientCapabilities() gives them, or leave them out.");
@@ -348,7 +348,7 @@ function readInputRequest(entry: unknown, key: string, at: string, to: LossTarge
  * ```
  */
 export function fromMcpInputRequired(value: McpInputRequiredInput, options?: FromMcpInputRequiredOptions): McpInputRequired {
-  const to = lossTargetOf(PROVIDER, readOptionsOf(FROM_REQUIRED, options).onLoss, "options.onLoss");
+  const to = lossTargetOf(PROVIDER, readOptionsOf(FROM_REQUIRED, options, "options").onLoss, "options.onLoss");
   const v = snapshot(value, REQUIRED_FIELDS, "", "fromMcpInputRequired() reads an input_required result, which", "Pass what client.callTool(params, { allowInputRequired: true }) gave when its resultType is \"input_required\".");
   if (v.resultType !== "input_required") {
     raise(
@@ -392,7 +392,7 @@ export function fromMcpInputRequired(value: McpInputRequiredInput, options?: Fro
  * ```
  */
 export function toMcpInputResponses(answers: readonly AnyAnswer[], requests: readonly AnyRequest[], options?: ToMcpInputResponsesOptions): McpInputResponses {
-  const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSES, options).onLoss, "options.onLoss");
+  const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSES, options, "options").onLoss, "options.onLoss");
   const ans = listOf(answers, "answers").map((a, j) => toAnswer(a, `answers[${j}]`));
   const reqs = listOf(requests, "requests").map((r, i) => toRequest(r, `requests[${i}]`));
   const match = matchById(
