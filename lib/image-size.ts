@@ -3,8 +3,8 @@
 // the segment lengths). Pure: it imports nothing of the library, allocates little, and never throws.
 //
 // Work is bounded by the data's length: a JPEG walk moves forward at least two bytes a step, so a JPEG of a
-// million empty segments costs one walk. From base64, only the bytes read are decoded, a small window at a
-// time (a 10 MiB PNG costs what an 82-byte one does). A truncated or lying header gives `undefined`, never a
+// million empty segments costs one walk. From base64, only the bytes read are decoded, each from its own four
+// characters (a 10 MiB PNG costs what an 82-byte one does). A truncated or lying header gives `undefined`, never a
 // guess. EXIF orientation is not applied: the stored size is reported, as providers receive it. The rules
 // are in docs/budgets.md, "Image dimensions".
 
@@ -16,18 +16,15 @@ export interface ImageDimensions {
 
 /**
  * Random access to the bytes of base64 text or of a byte array: `at(i)` is the byte at `i`, or -1 past the
- * end and wherever the text does not decode. Base64 is decoded a window at a time, around the byte asked
- * for, the window doubling at each refill (64 bytes first, at most 48 KiB): a header read decodes a few
- * dozen characters, a walk through the whole data decodes it once.
+ * end and wherever the text does not decode. From base64, a byte is read from the four characters of its
+ * group, nothing else decoded and nothing allocated: a header read costs a few dozen characters, whatever
+ * the payload's length, and a walk through the whole data reads each character a bounded number of times.
  */
 export interface HeaderBytes {
   /** The decoded length: exact for bytes, from the text's length for base64. */
   readonly length: number;
   at(i: number): number;
 }
-
-const FIRST_WINDOW = 64; // bytes; a multiple of 3, rounded up when aligned
-const LAST_WINDOW = 48 * 1024;
 
 /** The bytes of `data` (base64 text, or a byte array), read lazily. */
 export function headerBytes(data: string | Uint8Array): HeaderBytes {
@@ -46,11 +43,18 @@ class ArrayBytes implements HeaderBytes {
   }
 }
 
+/** The 6-bit value of each character code below 128 in either base64 alphabet (`+/` and `-_`), else -1. */
+const SEXTET = ((): Int8Array => {
+  const t = new Int8Array(128).fill(-1);
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (let v = 0; v < 64; v++) t[alphabet.charCodeAt(v)] = v;
+  t[0x2d] = 62; // "-"
+  t[0x5f] = 63; // "_"
+  return t;
+})();
+
 class Base64Bytes implements HeaderBytes {
   readonly length: number;
-  private start = 0; // the first byte the window holds
-  private window = ""; // the window's bytes, one per UTF-16 unit (what atob returns)
-  private size = FIRST_WINDOW;
   constructor(private readonly text: string) {
     let end = text.length;
     while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end--; // "="
@@ -58,27 +62,19 @@ class Base64Bytes implements HeaderBytes {
     const rest = end % 4;
     this.length = ((end - rest) / 4) * 3 + (rest === 0 ? 0 : rest - 1);
   }
+  /** The value of the character at `k`, or -1. */
+  private sextet(k: number): number {
+    const c = this.text.charCodeAt(k);
+    return c < 128 ? SEXTET[c] : -1; // NaN (past the end) is not below 128
+  }
   at(i: number): number {
     if (i < 0 || i >= this.length) return -1;
-    const k = i - this.start;
-    if (k >= 0 && k < this.window.length) return this.window.charCodeAt(k);
-    return this.refill(i);
-  }
-  private refill(i: number): number {
-    const group = Math.floor(i / 3); // the 4-character group holding byte i
-    const chars = Math.ceil(this.size / 3) * 4;
-    const from = group * 4;
-    try {
-      this.window = atob(this.text.slice(from, from + chars));
-    } catch {
-      // Not base64 there (a stray character, a "=" inside): nothing is read from it.
-      this.window = "";
-      return -1;
-    }
-    this.start = group * 3;
-    this.size = Math.min(this.size * 2, LAST_WINDOW);
-    const k = i - this.start;
-    return k < this.window.length ? this.window.charCodeAt(k) : -1;
+    const group = Math.floor(i / 3) * 4;
+    const k = i % 3; // byte k of the group needs characters k and k + 1
+    const a = this.sextet(group + k);
+    const b = this.sextet(group + k + 1);
+    if (a < 0 || b < 0) return -1;
+    return k === 0 ? (a << 2) | (b >> 4) : k === 1 ? ((a & 15) << 4) | (b >> 2) : ((a & 3) << 6) | b;
   }
 }
 

@@ -83,7 +83,7 @@ describe("imageDimensions", () => {
     const big = new Uint8Array(10 * 1024 * 1024);
     big.set(pngHeader(5000, 4000));
     // Past its first 96 bytes the text is not base64 at all: a reader that decoded the whole payload (or more
-    // than the first window of 64 bytes the header needs) would fail.
+    // than the header it needs) would fail.
     const text = base64Of(big.subarray(0, 96)) + "*".repeat(base64Of(big).length - 128);
     expect(imageDimensions(text)).toEqual({ width: 5000, height: 4000 });
   });
