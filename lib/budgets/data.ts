@@ -6,7 +6,7 @@
 // A MB here is 1,048,576 bytes: the unit Anthropic's own refusals use ("5 MB maximum: ... > 5242880 bytes").
 
 /** The date every entry of this module was read. */
-export const READ = "2026-12-04";
+const READ = "2026-12-04";
 
 /** A number (or rule) with where it was published and when it was read. */
 export interface Sourced<T> {

@@ -107,7 +107,7 @@ function names(model: string, key: string): boolean {
 }
 
 /** The longest key of `table` that `model` names, or `undefined`. */
-export function modelKey(model: string, keys: readonly string[]): string | undefined {
+function modelKey(model: string, keys: readonly string[]): string | undefined {
   const m = model.toLowerCase();
   let best: string | undefined;
   for (const k of keys) if ((best === undefined || k.length > best.length) && names(m, k)) best = k;

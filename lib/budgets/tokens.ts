@@ -52,7 +52,7 @@ function roundHalfEven(n: number, d: number): number {
  * pass the tier's limits, it is resized to the largest aspect-preserving size that fits both (the long edge
  * found by binary search: patches grow with it; the short edge rounded half to even).
  */
-export function claudeTokens(width: number, height: number, tier: ClaudeTier): number {
+function claudeTokens(width: number, height: number, tier: ClaudeTier): number {
   const p = CLAUDE.patch.value;
   const long = Math.max(width, height);
   const short = Math.min(width, height);
@@ -118,7 +118,7 @@ export function patchTokens(rule: OpenAIPatchRule, detail: OpenAITarget["detail"
     const k = shrink * Math.min(Math.floor(cols) / cols, Math.floor(rows) / rows);
     n = ceilUnits(w * k, P) * ceilUnits(h * k, P);
   }
-  return Math.ceil(n * rule.multiplier - 1e-9);
+  return Math.round(n * rule.multiplier);
 }
 
 function openaiTokens(rule: OpenAIRule, detail: OpenAITarget["detail"], d: ImageDimensions): number {
@@ -134,7 +134,7 @@ function openaiTokens(rule: OpenAIRule, detail: OpenAITarget["detail"], d: Image
 function openaiMost(rule: OpenAIRule, detail: OpenAITarget["detail"]): number {
   if (rule.kind === "tile") return detail === "low" ? rule.base : rule.base + 8 * rule.tile;
   const budget = atOriginal(rule, detail) ? (rule.original ?? 0) : rule.budget;
-  return Math.ceil((budget > 0 ? budget : OPENAI.refusedOver.value) * rule.multiplier - 1e-9);
+  return Math.round((budget > 0 ? budget : OPENAI.refusedOver.value) * rule.multiplier);
 }
 
 /** Before Gemini 3: 258 for an image of at most 384 px a side, else 258 per 768-px tile (not measured: the crop is undocumented). */
@@ -169,7 +169,7 @@ function geminiImage(t: GeminiTarget, d: ImageDimensions | undefined): PartToken
 const WAV_TYPES: readonly string[] = ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"];
 
 /** One part's count on the resolved target. */
-export function partTokens(t: Resolved, part: ContentPart): PartTokens {
+function partTokens(t: Resolved, part: ContentPart): PartTokens {
   if (part.text !== undefined) return counted(textTokens(part.text), false);
   if (part.type === "image") return imageTokens(t, part.data === undefined ? undefined : imageDimensions(part.data));
   if (part.type === "audio" && t.provider === "gemini" && part.data !== undefined && WAV_TYPES.includes(part.mimeType ?? "")) {
