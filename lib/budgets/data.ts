@@ -4,6 +4,12 @@
 // here. docs/budgets.md prints these tables and says which rule an unknown model gets.
 //
 // A MB here is 1,048,576 bytes: the unit Anthropic's own refusals use ("5 MB maximum: ... > 5242880 bytes").
+//
+// How each was read (2026-12-04, from stored copies of the pages): a source without a mark was read on the
+// page itself; one marked "(quoted)" was read where the page is quoted (the providers' SDK issue threads,
+// release coverage), its page named so that a maintainer checks it there; one marked "(unconfirmed)" is the
+// figure the package was designed with, its page's section found but the number not shown in the copy read.
+// Check a marked entry against its page before relying on it, and drop the mark when it holds.
 
 /** The date every entry of this module was read. */
 const READ = "2026-12-04";
@@ -27,16 +33,16 @@ export const MB = 1024 * 1024;
 const CLAUDE_VISION = 'Claude Developer Platform, "Images and vision"';
 const CLAUDE_LIMITS = `${CLAUDE_VISION}, section "General limits"`;
 const CLAUDE_COSTS = `${CLAUDE_VISION}, section "Evaluate image size" (patches, "How Claude resizes and pads images")`;
-const CLAUDE_MODELS = 'Claude Developer Platform, "Models overview", section "Model comparison" (context windows; Opus 4.7: high-resolution images)';
+const CLAUDE_MODELS = 'Claude Developer Platform, "Models overview", section "Model comparison" (context windows; Opus 4.7: high-resolution images) (quoted)';
 const OPENAI_VISION = 'OpenAI API docs, "Images and vision"';
-const OPENAI_COSTS = `${OPENAI_VISION}, section "Calculating costs"`;
-const OPENAI_SIZING = `${OPENAI_VISION}, section "Model sizing behavior"`;
-const OPENAI_INPUTS = `${OPENAI_VISION}, section "Image input requirements"`;
-const OPENAI_CHAT = 'OpenAI API reference, "Chat Completions", section "Tool message" (content: text parts only)';
+const OPENAI_COSTS = `${OPENAI_VISION}, section "Calculating costs" (quoted)`;
+const OPENAI_SIZING = `${OPENAI_VISION}, section "Model sizing behavior" (quoted)`;
+const OPENAI_INPUTS = `${OPENAI_VISION}, section "Image input requirements" (unconfirmed)`;
+const OPENAI_CHAT = 'OpenAI API reference, "Chat Completions", section "Tool message" (content: text parts only) (unconfirmed)';
 const GEMINI_RESOLUTION = 'Gemini API docs, "Media resolution", section "Token counts"';
-const GEMINI_TOKENS = 'Gemini API docs, "Understand and count tokens", section "Multimodal tokens"';
-const GEMINI_FUNCTIONS = 'Gemini API docs, "Function calling", section "Multimodal function responses" (Gemini 3 and later)';
-const GEMINI_FILES = 'Gemini API docs, "Files API" / "Image understanding", section "Inline data" (request size)';
+const GEMINI_TOKENS = 'Gemini API docs, "Understand and count tokens", section "Multimodal tokens" (unconfirmed)';
+const GEMINI_FUNCTIONS = 'Gemini API docs, "Function calling", section "Multimodal function responses" (Gemini 3 and later) (unconfirmed)';
+const GEMINI_FILES = 'Gemini API docs, "Files API" / "Image understanding", section "Inline data" (request size) (unconfirmed)';
 
 // ---------------------------------------------------------------------------------------------------------
 // Anthropic (and Claude on Bedrock and Vertex AI)
@@ -58,16 +64,16 @@ export const CLAUDE = Object.freeze({
   largeContextModels: sourced<readonly string[]>(Object.freeze(["claude-opus-4-6", "claude-opus-4-7"]), CLAUDE_MODELS),
   /** The most base64 one image may hold, by platform (the API counts the base64 text, not the bytes). */
   imageBytes: Object.freeze({
-    api: sourced(10 * MB, CLAUDE_LIMITS),
-    bedrock: sourced(5 * MB, `${CLAUDE_LIMITS} (Amazon Bedrock)`),
-    vertex: sourced(5 * MB, `${CLAUDE_LIMITS} (Vertex AI)`),
+    api: sourced(10 * MB, `${CLAUDE_LIMITS} (maximal size per image) (unconfirmed)`),
+    bedrock: sourced(5 * MB, `${CLAUDE_LIMITS} (maximal size per image, Amazon Bedrock) (unconfirmed)`),
+    vertex: sourced(5 * MB, `${CLAUDE_LIMITS} (maximal size per image, Vertex AI) (unconfirmed)`),
   }),
   pixelsPerSide: sourced(8000, CLAUDE_LIMITS),
   /** More than `images` images in one request: each side at most `pixels`. */
   manyImages: sourced(Object.freeze({ images: 20, pixels: 2000 }), CLAUDE_LIMITS),
   imagesPerRequest: Object.freeze({ context200k: sourced(100, CLAUDE_LIMITS), larger: sourced(600, CLAUDE_LIMITS) }),
   /** A `tool_result` holds text, image and document blocks. */
-  toolResultMedia: sourced(true, 'Claude Developer Platform, "Handle tool calls", section "Tool result content" (text, image and document blocks)'),
+  toolResultMedia: sourced(true, 'Claude Developer Platform, "Handle tool calls", section "Tool result content" (text, image and document blocks) (unconfirmed)'),
   /** Standard endpoints; "lower on some partner-operated platforms" with no number given, so none is applied there. */
   requestBytes: sourced(32 * MB, `${CLAUDE_LIMITS} (request size limits, standard endpoints)`),
 });
@@ -144,7 +150,7 @@ export const OPENAI = Object.freeze({
   /** Chat Completions' `tool` message holds text only (`toOpenAIChat` carries media in a `user` message after it). */
   chatToolMedia: sourced(false, OPENAI_CHAT),
   /** A Responses `function_call_output` holds `input_image` and `input_file` items. */
-  responsesToolMedia: sourced(true, 'OpenAI API reference, "Responses", section "Function tool call output" (input_image, input_file)'),
+  responsesToolMedia: sourced(true, 'OpenAI API reference, "Responses", section "Function tool call output" (input_image, input_file) (unconfirmed)'),
 });
 
 // ---------------------------------------------------------------------------------------------------------
