@@ -31,7 +31,13 @@ export interface BudgetTarget {
   api?: "chat" | "responses";
 }
 
-const KEYS = ["provider", "model", "detail", "mediaResolution", "tier", "platform", "api"] as const;
+type TargetKey = keyof BudgetTarget;
+const KEYS: readonly TargetKey[] = ["provider", "model", "detail", "mediaResolution", "tier", "platform", "api"];
+const TIERS: readonly NonNullable<BudgetTarget["tier"]>[] = ["standard", "high-res"];
+const PLATFORMS: readonly ClaudePlatform[] = ["api", "bedrock", "vertex"];
+const DETAILS: readonly NonNullable<BudgetTarget["detail"]>[] = ["low", "high", "auto", "original"];
+const APIS: readonly NonNullable<BudgetTarget["api"]>[] = ["chat", "responses"];
+const RESOLUTIONS: readonly MediaResolution[] = ["low", "medium", "high", "ultra_high"];
 
 /** The key tables of the functions that read a target, made once at load. */
 export const TARGET_KEYS = Object.freeze({
@@ -115,7 +121,7 @@ function modelKey(model: string, keys: readonly string[]): string | undefined {
 }
 
 /** Reads and resolves a target for `fn` (one of {@link TARGET_KEYS}). Bad input is a ValidationError with a fix. */
-export function readTarget(spec: OptionKeys<(typeof KEYS)[number]>, target: unknown): Resolved {
+export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolved {
   const fn = spec.fn;
   const t = readOptionsOf(spec, target, "", true);
   const provider = t.provider;
@@ -131,8 +137,8 @@ export function readTarget(spec: OptionKeys<(typeof KEYS)[number]>, target: unkn
     notFor(t.detail, "detail", "OpenAI", provider, fn);
     notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
     notFor(t.api, "api", "OpenAI", provider, fn);
-    const tier = choice(t.tier, "tier", ["standard", "high-res"] as const, fn);
-    const platform = choice(t.platform, "platform", ["api", "bedrock", "vertex"] as const, fn) ?? (provider === "bedrock" ? "bedrock" : "api");
+    const tier = choice(t.tier, "tier", TIERS, fn);
+    const platform = choice(t.platform, "platform", PLATFORMS, fn) ?? (provider === "bedrock" ? "bedrock" : "api");
     if (provider === "bedrock" && platform !== "bedrock") raise("invalid-value", "options.platform", `A Bedrock target is served on Bedrock, got platform ${JSON.stringify(platform)}`, 'Pass { provider: "anthropic", platform } for another platform, or leave platform out.');
     const listed = model !== undefined && modelKey(model, CLAUDE.highResModels.value) !== undefined;
     const highRes = tier === undefined ? listed : tier === "high-res";
@@ -143,8 +149,8 @@ export function readTarget(spec: OptionKeys<(typeof KEYS)[number]>, target: unkn
   notFor(t.platform, "platform", "Anthropic and Bedrock", provider, fn);
   if (provider === "openai") {
     notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
-    const detail = choice(t.detail, "detail", ["low", "high", "auto", "original"] as const, fn) ?? "auto";
-    const api = choice(t.api, "api", ["chat", "responses"] as const, fn) ?? "responses";
+    const detail = choice(t.detail, "detail", DETAILS, fn) ?? "auto";
+    const api = choice(t.api, "api", APIS, fn) ?? "responses";
     const key = (model === undefined ? undefined : modelKey(model, Object.keys(OPENAI_MODELS))) ?? OPENAI_DEFAULT_MODEL;
     const rule = OPENAI_MODELS[key].value;
     if (detail === "original" && (rule.kind === "tile" || rule.original === undefined)) {
@@ -155,7 +161,7 @@ export function readTarget(spec: OptionKeys<(typeof KEYS)[number]>, target: unkn
   notFor(t.detail, "detail", "OpenAI", provider, fn);
   notFor(t.api, "api", "OpenAI", provider, fn);
   const generation = geminiGeneration(model);
-  const resolution = choice(t.mediaResolution, "mediaResolution", ["low", "medium", "high", "ultra_high"] as const, fn);
+  const resolution = choice(t.mediaResolution, "mediaResolution", RESOLUTIONS, fn);
   if (resolution !== undefined && generation < 3) {
     raise("invalid-value", "options.mediaResolution", `mediaResolution counts are published for Gemini 3 and later, not for ${quoted(model ?? "")}`, "Leave mediaResolution out: an earlier model is counted by its tiles.");
   }
