@@ -38,6 +38,7 @@ const GROUPS = {
   },
   growth: async (core, providers) => (await import("./targets/growth.mjs")).growthTargets(core, providers),
   memory: async (core) => (await import("./targets/memory.mjs")).memoryTargets(core),
+  budgets: async (core) => (await import("./targets/budgets.mjs")).budgetTargets(core, args.dist),
 };
 
 function parseArgs(argv) {

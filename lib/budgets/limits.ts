@@ -1,0 +1,184 @@
+// A target's documented hard limits (`limitsOf`), and which parts of a result pass them (`partLimits`), with
+// the placeholder and reason wording every projection uses for such a loss (law 1 of the host kit: the
+// projection only hands the verdict to its loss helper). docs/budgets.md, "Limits".
+import type { ContentPart } from "../content-part";
+import { raise } from "../errors";
+import { imageDimensions } from "../image-size";
+import { typeName } from "../json-data";
+import { partLabel } from "../part-label";
+import { utf8Length } from "../utf8";
+import { CLAUDE, GEMINI, MB, OPENAI, type Sourced } from "./data";
+import { readTarget, TARGET_KEYS, type BudgetProvider, type BudgetTarget, type ClaudePlatform, type Resolved } from "./target";
+import { patchTokens } from "./tokens";
+
+/**
+ * A target's documented hard limits, each with its source and the date it was read; a limit the provider
+ * does not publish for the target is absent. Sizes are in bytes (a MB is 1,048,576), pixels per side.
+ */
+export interface Limits {
+  readonly provider: BudgetProvider;
+  readonly model: string | undefined;
+  /** Anthropic and Bedrock: where the model is served. */
+  readonly platform: ClaudePlatform | undefined;
+  /** The most base64 one image may hold (Anthropic counts the base64 text). */
+  readonly imageBytes?: Sourced<number>;
+  /** The most pixels on either side of an image. */
+  readonly pixelsPerSide?: Sourced<number>;
+  /** A request of more than `images` images: each side at most `pixels`. */
+  readonly manyImages?: Sourced<{ readonly images: number; readonly pixels: number }>;
+  /** The most patches one image may have (a model that keeps every pixel refuses more). */
+  readonly patchesPerImage?: Sourced<number>;
+  readonly imagesPerRequest?: Sourced<number>;
+  readonly requestBytes?: Sourced<number>;
+  /** Whether media may sit in a tool result at all. */
+  readonly toolResultMedia: Sourced<boolean>;
+}
+
+/** Which limit a part passes. */
+export type LimitKind = "tool-result-media" | "image-bytes" | "pixels" | "many-images" | "patches" | "images-per-request" | "request-bytes";
+
+/** One part that passes one of the target's limits: what a projection reports as a loss, in these words. */
+export interface PartLimit {
+  /** The part's index in the parts given. */
+  readonly index: number;
+  readonly limit: LimitKind;
+  /** For the loss's `reason`: `its base64 is 12.4 MB, over Anthropic's 10 MB image limit`. */
+  readonly reason: string;
+  /** What stands in its place under the `placeholder` policy: `[unsupported image part (image/png, 12.4 MB): over Anthropic's 10 MB image limit]`. */
+  readonly placeholder: string;
+}
+
+function resolvedLimits(t: Resolved): Limits {
+  const base = { provider: t.provider, model: t.model, platform: t.provider === "openai" || t.provider === "gemini" ? undefined : t.platform };
+  switch (t.provider) {
+    case "anthropic":
+    case "bedrock":
+      return Object.freeze({
+        ...base,
+        imageBytes: CLAUDE.imageBytes[t.platform],
+        pixelsPerSide: CLAUDE.pixelsPerSide,
+        manyImages: CLAUDE.manyImages,
+        imagesPerRequest: t.largeContext ? CLAUDE.imagesPerRequest.larger : CLAUDE.imagesPerRequest.context200k,
+        ...(t.platform === "api" ? { requestBytes: CLAUDE.requestBytes } : {}),
+        toolResultMedia: CLAUDE.toolResultMedia,
+      });
+    case "openai": {
+      const keepsEvery = t.rule.kind === "patch" && t.rule.original === 0 && (t.detail === "original" || (t.detail === "auto" && t.rule.originalDefault));
+      return Object.freeze({
+        ...base,
+        ...(keepsEvery ? { patchesPerImage: OPENAI.refusedOver } : {}),
+        imagesPerRequest: OPENAI.imagesPerRequest,
+        requestBytes: OPENAI.requestBytes,
+        toolResultMedia: t.api === "chat" ? OPENAI.chatToolMedia : OPENAI.responsesToolMedia,
+      });
+    }
+    case "gemini":
+      return Object.freeze({
+        ...base,
+        requestBytes: GEMINI.requestBytes,
+        toolResultMedia: Object.freeze({ ...GEMINI.toolMediaFrom, value: t.generation >= GEMINI.toolMediaFrom.value }),
+      });
+  }
+}
+
+/**
+ * The documented hard limits of `target` (`{ provider, model?, platform?, api?, ... }`, read as
+ * `countTokens` reads it), frozen, each `{ value, source, read }`.
+ *
+ * @example
+ * ```ts
+ * limitsOf({ provider: "anthropic", platform: "bedrock" }).imageBytes?.value; // 5242880
+ * ```
+ */
+export function limitsOf(target: BudgetTarget): Limits {
+  return resolvedLimits(readTarget(TARGET_KEYS.limitsOf, target));
+}
+
+const OWNER: Readonly<Record<string, string>> = Object.freeze({ api: "Anthropic's", bedrock: "Bedrock's", vertex: "Vertex AI's", openai: "OpenAI's", gemini: "Gemini's" });
+
+/** `12.4`: bytes in MB, one decimal; a whole limit without one (`10`). */
+function mb(bytes: number, whole = false): string {
+  const v = bytes / MB;
+  return whole && Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+function verdict(index: number, limit: LimitKind, part: ContentPart, shownAs: string, problem: string, over: string): PartLimit {
+  return Object.freeze({
+    index,
+    limit,
+    reason: `${problem}, ${over}`,
+    placeholder: `[unsupported ${part.text !== undefined ? partLabel(part) : `${part.type} part (${part.mimeType ?? ""}, ${shownAs})`}: ${over}]`,
+  });
+}
+
+/** `82 bytes`, or `url` for a part given by url: the size as part labels show it. */
+function sizeShown(p: ContentPart): string {
+  return p.data === undefined ? "url" : `${p.byteLength} bytes`;
+}
+
+const NONE: readonly PartLimit[] = Object.freeze([]);
+
+/**
+ * Which of `parts` pass one of `target`'s limits, in order, each part at most once (the first limit it
+ * passes), with the reason and placeholder a projection reports. Parts are checked in order: media where a
+ * tool result carries none (Gemini before 3; OpenAI Chat is not checked here, its projection carries media
+ * in a `user` message), then an image's base64 bytes, its pixels, the many-image rule (counted over every
+ * image of `parts`, before any loss), the patch limit; then a part that would take the request's images or
+ * bytes (base64 text, and text as UTF-8; the rest of the request is not counted) past the limit is a loss,
+ * as is each later one that would too. A PDF's pages are not counted. Allocates nothing when none passes.
+ */
+export function partLimits(target: BudgetTarget, parts: readonly ContentPart[]): readonly PartLimit[] {
+  const t = readTarget(TARGET_KEYS.partLimits, target);
+  const given: unknown = parts; // checked as it came, not as its type says
+  if (!Array.isArray(given)) raise("invalid-type", "parts", `partLimits() checks a list of parts, got ${typeName(given)}`, "Pass the result's parts (result.parts ?? []).");
+  const L = resolvedLimits(t);
+  const owner = OWNER[t.provider === "anthropic" || t.provider === "bedrock" ? t.platform : t.provider];
+  let images = 0;
+  for (const p of parts) if (p.type === "image") images++;
+  const many = L.manyImages !== undefined && images > L.manyImages.value.images ? L.manyImages.value : undefined;
+  const noMedia = t.provider === "gemini" && !L.toolResultMedia.value;
+  let out: PartLimit[] | undefined;
+  let keptImages = 0;
+  let bytes = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const lost = partVerdict(t, L, p, i, owner, many, noMedia, keptImages, bytes);
+    if (lost !== undefined) {
+      (out ??= []).push(lost);
+      continue;
+    }
+    bytes += p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
+    if (p.type === "image") keptImages++;
+  }
+  return out === undefined ? NONE : Object.freeze(out);
+}
+
+function partVerdict(t: Resolved, L: Limits, p: ContentPart, i: number, owner: string, many: { images: number; pixels: number } | undefined, noMedia: boolean, keptImages: number, bytes: number): PartLimit | undefined {
+  if (noMedia && p.text === undefined) {
+    return verdict(i, "tool-result-media", p, sizeShown(p), `${t.model === undefined ? "this model" : t.model} takes no media in a function response`, `${owner} function responses carry media from Gemini ${GEMINI.toolMediaFrom.value} on`);
+  }
+  const size = p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
+  if (p.type === "image") {
+    if (L.imageBytes !== undefined && p.data !== undefined && size > L.imageBytes.value) {
+      return verdict(i, "image-bytes", p, `${mb(size)} MB`, `its base64 is ${mb(size)} MB`, `over ${owner} ${mb(L.imageBytes.value, true)} MB image limit`);
+    }
+    const d = p.data === undefined || (L.pixelsPerSide === undefined && many === undefined && L.patchesPerImage === undefined) ? undefined : imageDimensions(p.data);
+    if (d !== undefined) {
+      const side = Math.max(d.width, d.height);
+      const px = `${d.width}x${d.height}`;
+      if (L.pixelsPerSide !== undefined && side > L.pixelsPerSide.value) return verdict(i, "pixels", p, px, `it is ${px} pixels`, `over ${owner} ${L.pixelsPerSide.value} pixel limit`);
+      if (many !== undefined && side > many.pixels) return verdict(i, "many-images", p, px, `it is ${px} pixels`, `over ${owner} ${many.pixels} pixel limit for a request of more than ${many.images} images`);
+      if (L.patchesPerImage !== undefined && t.provider === "openai" && t.rule.kind === "patch") {
+        const n = patchTokens(t.rule, t.detail, d.width, d.height) / t.rule.multiplier;
+        if (n > L.patchesPerImage.value) return verdict(i, "patches", p, px, `it is ${px} pixels, ${Math.round(n)} patches`, `over ${owner} ${L.patchesPerImage.value} patch limit for ${t.model ?? "this model"}`);
+      }
+    }
+    if (L.imagesPerRequest !== undefined && keptImages + 1 > L.imagesPerRequest.value) {
+      return verdict(i, "images-per-request", p, sizeShown(p), `it would be image ${keptImages + 1} of the request`, `over ${owner} ${L.imagesPerRequest.value} image limit per request`);
+    }
+  }
+  if (L.requestBytes !== undefined && bytes + size > L.requestBytes.value) {
+    return verdict(i, "request-bytes", p, `${mb(size)} MB`, `with it the request's parts would hold ${mb(bytes + size)} MB`, `over ${owner} ${mb(L.requestBytes.value, true)} MB request limit`);
+  }
+  return undefined;
+}

@@ -1,0 +1,175 @@
+// Reading a budget target ({ provider, model?, detail?, mediaResolution?, tier?, platform?, api? }) once,
+// through the one options reader (lib/options.ts: unknown keys refused with "Did you mean"), and resolving
+// it against the tables of data.ts: which tier, rule, generation and platform apply. docs/budgets.md,
+// "Targets".
+import { raise } from "../errors";
+import { typeName } from "../json-data";
+import { optionKeys, readOptionsOf, type OptionKeys } from "../options";
+import { quoted } from "../quote";
+import { CLAUDE, GEMINI, GEMINI_DEFAULT_GENERATION, OPENAI_DEFAULT_MODEL, OPENAI_MODELS, type ClaudeTier, type MediaResolution, type OpenAIRule } from "./data";
+
+/** A provider whose limits and token rules the package knows. */
+export type BudgetProvider = "anthropic" | "openai" | "gemini" | "bedrock";
+
+/** Where a Claude model is served, for its image byte limit. */
+export type ClaudePlatform = "api" | "bedrock" | "vertex";
+
+/** What a budget is counted for: a provider, and what its rules depend on. */
+export interface BudgetTarget {
+  provider: BudgetProvider;
+  /** The model id (`claude-opus-4-7`, `gpt-4.1-mini`, `gemini-3-pro`, `anthropic.claude-opus-4-7-v1:0`). */
+  model?: string;
+  /** OpenAI: the image `detail` sent (`auto`, an omitted detail, by default). */
+  detail?: "low" | "high" | "auto" | "original";
+  /** Gemini 3 and later: the image `media_resolution` sent (`high` by default). */
+  mediaResolution?: MediaResolution;
+  /** Anthropic and Bedrock: the resize tier, overriding the model's. */
+  tier?: "standard" | "high-res";
+  /** Anthropic: where the model is served (`api` by default; `bedrock` for the Bedrock provider). */
+  platform?: ClaudePlatform;
+  /** OpenAI: the API the result is sent through (`responses` by default). */
+  api?: "chat" | "responses";
+}
+
+type TargetKey = keyof BudgetTarget;
+const KEYS: readonly TargetKey[] = ["provider", "model", "detail", "mediaResolution", "tier", "platform", "api"];
+const TIERS: readonly NonNullable<BudgetTarget["tier"]>[] = ["standard", "high-res"];
+const PLATFORMS: readonly ClaudePlatform[] = ["api", "bedrock", "vertex"];
+const DETAILS: readonly NonNullable<BudgetTarget["detail"]>[] = ["low", "high", "auto", "original"];
+const APIS: readonly NonNullable<BudgetTarget["api"]>[] = ["chat", "responses"];
+const RESOLUTIONS: readonly MediaResolution[] = ["low", "medium", "high", "ultra_high"];
+
+/** The key tables of the functions that read a target, made once at load. */
+export const TARGET_KEYS = Object.freeze({
+  countTokens: optionKeys("countTokens", KEYS),
+  tokenCounter: optionKeys("tokenCounter", KEYS),
+  limitsOf: optionKeys("limitsOf", KEYS),
+  partLimits: optionKeys("partLimits", KEYS),
+});
+
+/** A Claude target (Anthropic's API, Bedrock or Vertex AI). */
+export interface ClaudeTarget {
+  readonly provider: "anthropic" | "bedrock";
+  readonly model: string | undefined;
+  readonly tier: ClaudeTier;
+  readonly highRes: boolean;
+  readonly platform: ClaudePlatform;
+  readonly largeContext: boolean;
+}
+
+export interface OpenAITarget {
+  readonly provider: "openai";
+  readonly model: string | undefined;
+  readonly rule: OpenAIRule;
+  readonly detail: "low" | "high" | "auto" | "original";
+  readonly api: "chat" | "responses";
+}
+
+export interface GeminiTarget {
+  readonly provider: "gemini";
+  readonly model: string | undefined;
+  /** The major version (3 for `gemini-3-pro`, 2 for `gemini-2.5-flash`), the current one when the name has none. */
+  readonly generation: number;
+  readonly resolution: MediaResolution;
+}
+
+export type Resolved = ClaudeTarget | OpenAITarget | GeminiTarget;
+
+const PROVIDERS: readonly string[] = ["anthropic", "openai", "gemini", "bedrock"];
+
+/** `a, b or c`, each quoted. */
+function oneOf(values: readonly string[]): string {
+  const q = values.map((v) => JSON.stringify(v));
+  return `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+}
+
+function shown(v: unknown): string {
+  return typeof v === "string" ? quoted(v) : typeName(v);
+}
+
+function choice<T extends string>(value: unknown, key: string, values: readonly T[], fn: string): T | undefined {
+  if (value === undefined) return undefined;
+  for (const v of values) if (v === value) return v;
+  return raise("invalid-value", `options.${key}`, `${fn}() takes ${key} ${oneOf(values)}, got ${shown(value)}`, `Pass one of them, or leave ${key} out.`);
+}
+
+/** The option `key` given for a provider that does not read it: refused, never ignored. */
+function notFor(value: unknown, key: string, providers: string, provider: string, fn: string): void {
+  if (value !== undefined) raise("invalid-value", `options.${key}`, `${fn}() reads ${key} only for ${providers}, not for ${JSON.stringify(provider)}`, `Leave ${key} out for this target.`);
+}
+
+/**
+ * True when `model` names `key`: `key` starts the id or follows a `.`, `/`, `:` or `@` (Bedrock's
+ * `us.anthropic.claude-opus-4-7-v1:0`, a router's `openai/gpt-4o`), and is not followed by a digit or a `.`
+ * (`gpt-5` is not `gpt-5.4`, `claude-opus-4-7` is not `claude-opus-4-70`).
+ */
+function names(model: string, key: string): boolean {
+  for (let at = model.indexOf(key); at !== -1; at = model.indexOf(key, at + 1)) {
+    const before = at === 0 ? "" : model[at - 1];
+    const after = model.charAt(at + key.length);
+    if ((before === "" || "./:@".includes(before)) && !/[0-9.]/.test(after)) return true;
+  }
+  return false;
+}
+
+/** The longest key of `table` that `model` names, or `undefined`. */
+function modelKey(model: string, keys: readonly string[]): string | undefined {
+  const m = model.toLowerCase();
+  let best: string | undefined;
+  for (const k of keys) if ((best === undefined || k.length > best.length) && names(m, k)) best = k;
+  return best;
+}
+
+/** Reads and resolves a target for `fn` (one of {@link TARGET_KEYS}). Bad input is a ValidationError with a fix. */
+export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolved {
+  const fn = spec.fn;
+  const t = readOptionsOf(spec, target, "", true);
+  const provider = t.provider;
+  if (provider === undefined) raise("missing", "options.provider", `${fn}() needs a provider`, `Pass { provider: ${oneOf(PROVIDERS)} }.`);
+  if (typeof provider !== "string" || !PROVIDERS.includes(provider)) {
+    raise("invalid-value", "options.provider", `${fn}() knows the providers ${oneOf(PROVIDERS)}, got ${shown(provider)}`, "Pass one of them; a provider the package does not know has no table to count by.");
+  }
+  const model = t.model;
+  if (model !== undefined && (typeof model !== "string" || model === "")) {
+    raise(typeof model === "string" ? "invalid-value" : "invalid-type", "options.model", `model must be a non-empty string, got ${shown(model)}`, 'Pass the model id, such as "claude-opus-4-7", or leave it out.');
+  }
+  if (provider === "anthropic" || provider === "bedrock") {
+    notFor(t.detail, "detail", "OpenAI", provider, fn);
+    notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
+    notFor(t.api, "api", "OpenAI", provider, fn);
+    const tier = choice(t.tier, "tier", TIERS, fn);
+    const platform = choice(t.platform, "platform", PLATFORMS, fn) ?? (provider === "bedrock" ? "bedrock" : "api");
+    if (provider === "bedrock" && platform !== "bedrock") raise("invalid-value", "options.platform", `A Bedrock target is served on Bedrock, got platform ${JSON.stringify(platform)}`, 'Pass { provider: "anthropic", platform } for another platform, or leave platform out.');
+    const listed = model !== undefined && modelKey(model, CLAUDE.highResModels.value) !== undefined;
+    const highRes = tier === undefined ? listed : tier === "high-res";
+    const largeContext = model !== undefined && modelKey(model, CLAUDE.largeContextModels.value) !== undefined;
+    return Object.freeze({ provider, model, tier: highRes ? CLAUDE.highRes.value : CLAUDE.standard.value, highRes, platform, largeContext });
+  }
+  notFor(t.tier, "tier", "Anthropic and Bedrock", provider, fn);
+  notFor(t.platform, "platform", "Anthropic and Bedrock", provider, fn);
+  if (provider === "openai") {
+    notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
+    const detail = choice(t.detail, "detail", DETAILS, fn) ?? "auto";
+    const api = choice(t.api, "api", APIS, fn) ?? "responses";
+    const key = (model === undefined ? undefined : modelKey(model, Object.keys(OPENAI_MODELS))) ?? OPENAI_DEFAULT_MODEL;
+    const rule = OPENAI_MODELS[key].value;
+    if (detail === "original" && (rule.kind === "tile" || rule.original === undefined)) {
+      raise("invalid-value", "options.detail", `${model === undefined ? "An OpenAI target without a model" : quoted(model)} takes no detail "original" (counted by ${key}'s rule)`, 'Pass a model that takes it (gpt-5.4 and later), or detail "high".');
+    }
+    return Object.freeze({ provider, model, rule, detail, api });
+  }
+  notFor(t.detail, "detail", "OpenAI", provider, fn);
+  notFor(t.api, "api", "OpenAI", provider, fn);
+  const generation = geminiGeneration(model);
+  const resolution = choice(t.mediaResolution, "mediaResolution", RESOLUTIONS, fn);
+  if (resolution !== undefined && generation < 3) {
+    raise("invalid-value", "options.mediaResolution", `mediaResolution counts are published for Gemini 3 and later, not for ${quoted(model ?? "")}`, "Leave mediaResolution out: an earlier model is counted by its tiles.");
+  }
+  return Object.freeze({ provider: "gemini", model, generation, resolution: resolution ?? GEMINI.defaultResolution.value });
+}
+
+/** `gemini-2.5-flash` is 2, `gemini-3-pro-preview` 3; a name without a version is the current generation. */
+function geminiGeneration(model: string | undefined): number {
+  const m = model === undefined ? null : /gemini-(\d+)/i.exec(model);
+  return m === null ? GEMINI_DEFAULT_GENERATION : Number(m[1]);
+}
