@@ -16,9 +16,9 @@ const hosts = readdirSync(new URL("lib/hosts/", import.meta.url))
 // `toolnexus/testing/vitest-setup` ships as ESM only (as Vitest does), so the cjs target maps it to the ESM file.
 const names = (target) => {
   const map = {
-    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts", temporal: "lib/temporal.ts", "testing/vitest-setup": "lib/testing/vitest-setup.ts" },
-    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs", temporal: "dist/cjs/temporal.cjs", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
-    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js", temporal: "dist/esm/temporal.js", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
+    src: { "": "lib/index.ts", providers: "lib/providers/index.ts", testing: "lib/testing/index.ts", "testing/setup": "lib/testing/setup.ts", temporal: "lib/temporal.ts", budgets: "lib/budgets/index.ts", "testing/vitest-setup": "lib/testing/vitest-setup.ts" },
+    cjs: { "": "dist/cjs/index.cjs", providers: "dist/cjs/providers.cjs", testing: "dist/cjs/testing.cjs", "testing/setup": "dist/cjs/testing-setup.cjs", temporal: "dist/cjs/temporal.cjs", budgets: "dist/cjs/budgets.cjs", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
+    esm: { "": "dist/esm/index.js", providers: "dist/esm/providers.js", testing: "dist/esm/testing.js", "testing/setup": "dist/esm/testing-setup.js", temporal: "dist/esm/temporal.js", budgets: "dist/esm/budgets.js", "testing/vitest-setup": "dist/esm/testing-vitest-setup.js" },
   }[target];
   for (const h of hosts) map[h] = { src: `lib/hosts/${h}.ts`, cjs: `dist/cjs/${h}.cjs`, esm: `dist/esm/${h}.js` }[target];
   const out = {};

@@ -44,6 +44,7 @@ const input = {
   "testing-setup": "lib/testing/setup.ts",
   "testing-vitest-setup": "lib/testing/vitest-setup.ts",
   temporal: "lib/temporal.ts",
+  budgets: "lib/budgets/index.ts",
 };
 
 // Which host's declarations a lib/providers/ module belongs to: the one host entry that re-exports it. A module
@@ -78,6 +79,7 @@ const declarationChunk = (id) => {
   if (/\/lib\/testing\/matcher-types\.ts$/.test(path)) return "matcher-types";
   if (/\/lib\/testing\/(vitest-setup|vitest)\.ts$/.test(path)) return undefined;
   if (/\/lib\/temporal\.ts$/.test(path)) return undefined;
+  if (/\/lib\/budgets\//.test(path)) return "budgets";
   if (/\/lib\/testing\//.test(path)) return "testing";
   const host = /\/lib\/hosts\/([\w-]+)\.ts$/.exec(path);
   if (host) return host[1];

@@ -4,8 +4,7 @@
 // reports), and `tokenCounter` is the count `truncate` can fit a budget by (docs/budgets.md).
 import assert from "node:assert/strict";
 import { ContentPart, ToolResult } from "toolnexus";
-// The lead switches this import to "toolnexus/budgets" once the entry is wired into the build.
-import { countTokens, imageDimensions, limitsOf, partLimits, tokenCounter } from "../lib/budgets/index";
+import { countTokens, imageDimensions, limitsOf, partLimits, tokenCounter } from "toolnexus/budgets";
 
 /** A PNG's header for a screen of `width` x `height` (what a capture library would hand over, cut short here). */
 function screenPng(width: number, height: number): Uint8Array {

@@ -4,7 +4,7 @@ import type { ContentPart } from "../content-part";
 import { toContentPart } from "../content-part";
 import { raise } from "../errors";
 import { imageDimensions, type ImageDimensions } from "../image-size";
-import { isGenuinePart } from "../marks";
+import { isGenuinePart } from "../content-part";
 import { typeName } from "../json-data";
 import { asResult } from "../providers/options";
 import { CLAUDE, GEMINI, OPENAI, OPENAI_PATCH, OPENAI_TILES, type ClaudeTier, type OpenAIPatchRule, type OpenAIRule } from "./data";

@@ -14,7 +14,7 @@ const installed = `${here}node_modules/toolnexus/`;
 const pkg = JSON.parse(readFileSync(`${installed}package.json`, "utf8"));
 
 /** Subpaths that are not a host: the core, the providers, the testing helpers, the Temporal converter. */
-const NOT_HOSTS = new Set(["toolnexus", "toolnexus/providers", "toolnexus/testing", "toolnexus/testing/setup", "toolnexus/testing/vitest-setup", "toolnexus/temporal", "toolnexus/package.json"]);
+const NOT_HOSTS = new Set(["toolnexus", "toolnexus/providers", "toolnexus/testing", "toolnexus/testing/setup", "toolnexus/testing/vitest-setup", "toolnexus/temporal", "toolnexus/budgets", "toolnexus/package.json"]);
 const ESM_ONLY = new Set(["toolnexus/testing/vitest-setup"]);
 
 const names = Object.keys(pkg.exports).map((k) => (k === "." ? "toolnexus" : `toolnexus/${k.slice(2)}`));

@@ -1,10 +1,9 @@
 // countTokens and tokenCounter (lib/budgets): a result counted as each provider counts it, the published
 // vectors as a table (fixtures/budgets/tokens.json), and the targets refused (fixtures/budgets/targets-invalid.json);
 // docs/budgets.md, "Token rules" and "Targets".
-// The lead switches this import to "toolnexus/budgets" once the entry is wired.
 import { describe, expect, it } from "@jest/globals";
-import { ContentPart, ToolResult, ValidationError } from "../../lib/index"; // the same copy as lib/budgets (see support.ts)
-import { countTokens, limitsOf, partLimits, tokenCounter, type BudgetTarget } from "../../lib/budgets/index";
+import { ContentPart, ToolResult, ValidationError } from "toolnexus";
+import { countTokens, limitsOf, partLimits, tokenCounter, type BudgetTarget } from "toolnexus/budgets";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { pngPart, wav } from "./support";
 

@@ -2,10 +2,9 @@
 // bytes, valid headers cut anywhere (truncated), with a byte changed (lying), and JPEGs of many segments or
 // endless fill bytes (endless). Whatever they get, imageDimensions and wavSeconds never throw, never loop,
 // give a well-formed answer or undefined, and read bytes and base64 alike (docs/budgets.md, "Image dimensions").
-// The lead switches this import to "toolnexus/budgets" once the entry is wired (wavSeconds stays internal).
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { imageDimensions } from "../../lib/budgets/index";
+import { imageDimensions } from "toolnexus/budgets";
 import { wavSeconds } from "../../lib/budgets/wav";
 import { RUNS, timeout } from "../properties/settings";
 import { base64Of, pngHeader, wav } from "./support";

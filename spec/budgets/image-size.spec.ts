@@ -1,9 +1,8 @@
 // imageDimensions (lib/image-size.ts): the stored size from the header of a PNG, GIF, WebP or JPEG, from
 // bytes or from base64; undefined for a truncated or lying header, never a guess, never a throw; the work
 // bounded by the data's length (docs/budgets.md, "Image dimensions").
-// The lead switches this import to "toolnexus/budgets" once the entry is wired.
 import { describe, expect, it } from "@jest/globals";
-import { imageDimensions } from "../../lib/budgets/index";
+import { imageDimensions } from "toolnexus/budgets";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { base64Of, hexBytes, pngHeader } from "./support";
 

@@ -1,10 +1,9 @@
 // limitsOf and partLimits (lib/budgets/limits.ts): each target's documented limits, each with its source and
 // the date it was read, and the parts of a result that pass them, with the wording every projection reports
 // (fixtures/budgets/limits.json; docs/budgets.md, "Limits").
-// The lead switches these imports to "toolnexus" and "toolnexus/budgets" once the entry is wired.
 import { describe, expect, it } from "@jest/globals";
-import { ContentPart, ToolResult } from "../../lib/index";
-import { countTokens, limitsOf, partLimits, type BudgetTarget, type Limits } from "../../lib/budgets/index";
+import { ContentPart, ToolResult } from "toolnexus";
+import { countTokens, limitsOf, partLimits, type BudgetTarget, type Limits } from "toolnexus/budgets";
 import { loadJSON } from "../support/fixtures";
 import { pngPart } from "./support";
 

@@ -1,8 +1,6 @@
 // Helpers of the budgets specs: image and audio headers made in memory (only the bytes a header reader reads,
 // with the rest of a file's length when a size matters), and parts holding them.
-// From the source, as the budgets modules are (one copy of the classes); the lead switches both to the package
-// names ("toolnexus", "toolnexus/budgets") once the entry is wired.
-import { ContentPart } from "../../lib/index";
+import { ContentPart } from "toolnexus";
 
 export const hexBytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, "hex"));
 export const base64Of = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
