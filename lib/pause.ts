@@ -2,7 +2,7 @@
 // to a person and an Answer matched to it. The text a pending result shows (`pendingText`), the link rule for
 // a url a person is sent to (`linkProblem`, `checkLink`), and the one match of an answer to its request by id
 // (`checkAnswerFor`, `matchById`). The rules are in docs/suspension.md, "The pause kit".
-import { raise } from "./errors";
+import { raise, ValidationError } from "./errors";
 import { joinPath } from "./path";
 import { quoted } from "./quote";
 import { httpUrlProblem } from "./url";
@@ -58,10 +58,15 @@ export function checkLink(url: string, path: string, fn: string): string {
 /**
  * The one check that an answer (a resume value, a decision, a permission result) is for `requestId`: else a
  * ValidationError (`invalid-value`, at `path`, the path of the answer's id in the host's shape) whose message
- * quotes both ids: `The answer is for request "a-1", not for "b-2"`.
+ * quotes both ids: `The answer is for request "a-1", not for "b-2"`. `keyed`: the path is that of an entry keyed
+ * by the answer's id (`inputResponses["a-1"]`), which holds the id whole: the message leaves the place out, as for
+ * an unknown option's key, so that an id of any length reaches the message only cut by the quoting rule.
  */
-export function checkAnswerFor(answerId: string, requestId: string, path: string, fix = "Pass the answer to this request, matched by its id."): void {
-  if (answerId !== requestId) raise("invalid-value", path, `The answer is for request ${quoted(answerId)}, not for ${quoted(requestId)}`, fix);
+export function checkAnswerFor(answerId: string, requestId: string, path: string, fix = "Pass the answer to this request, matched by its id.", keyed = false): void {
+  if (answerId === requestId) return;
+  const problem = `The answer is for request ${quoted(answerId)}, not for ${quoted(requestId)}`;
+  if (keyed) throw new ValidationError("invalid-value", `${problem}. ${fix}`, { path });
+  raise("invalid-value", path, problem, fix);
 }
 
 /** Where each id sits, for {@link matchById}'s messages. */

@@ -250,7 +250,7 @@ export function fromMcpInputResponses(request: AnyRequest, inputResponses: McpIn
   let entry: unknown;
   for (const key of ownKeys(inputResponses, "inputResponses", "the keys of inputResponses")) {
     const path = keyPath("inputResponses", key);
-    checkAnswerFor(key, req.id, path, "Each entry of inputResponses answers the input request of the same key: send the answer under this request's id.");
+    checkAnswerFor(key, req.id, path, "Each entry of inputResponses answers the input request of the same key: send the answer under this request's id.", true);
     at = path;
     entry = ownField(inputResponses, key, "inputResponses");
   }

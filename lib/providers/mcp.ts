@@ -6,18 +6,18 @@
 import { isArrayAt, readArray, readOwn, snapshot, type Snapshot } from "../boundary";
 import { isHttpUrl } from "../url";
 import { raise } from "../errors";
-import { copyJsonObject, typeName } from "../json-data";
+import { copyJson, newWalk, typeName } from "../json-data";
 import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult, type AnyToolResult } from "../tool-result";
-import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import { checkOptionKeys, optionKeys } from "../options";
 import { quoted } from "../quote";
 import { asResult, optionalBoolean, ownOption, projection, projectionContext } from "./options";
 import type { ProjectionOptions } from "./loss";
 import { nameOrFallback } from "./media-set";
-import { urlBaseName } from "./part-output";
-import { defineProjection, openProjection, writeBlocks, type MediaPart } from "./projection";
+import { isBlank, urlBaseName } from "./part-output";
+import { blankOutput, defineProjection, openProjection, writeBlocks, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type McpTextContent = { type: "text"; text: string };
@@ -46,6 +46,8 @@ export type McpCallToolResult = {
 
 /** What {@link fromMcp} reads: any `CallToolResult`, the MCP SDK's own type included. */
 export type McpCallToolResultInput = {
+  /** MCP 2026-07-28: `"complete"` (or absent) for a result; `"input_required"` and `"task"` are refused. */
+  readonly resultType?: string | undefined;
   readonly content?: readonly unknown[] | undefined;
   readonly structuredContent?: unknown;
   readonly isError?: boolean | undefined;
@@ -67,14 +69,16 @@ const FROM_MCP_KEYS = optionKeys("fromMcp", ["unsupported", "onLoss", "maxBytes"
 /**
  * Projects a result onto an MCP `CallToolResult`.
  *
- * `content` holds a text block of the output (left out when empty), then one block per part in order:
- * `text` for a text part, `image` and `audio` for media with data, an embedded `resource` for a file with
+ * `content` holds a text block of the output (left out when empty; a blank output is left out too, and
+ * reported to `onLoss` at `output`: no blank text block is ever sent, an error's included), then one block per
+ * part in order: `text` for a text part (a blank one is a loss), `image` and `audio` for media with data, an embedded `resource` for a file with
  * data (its `uri` the part's name, else `part-<index>.<ext>`), and a `resource_link` for any part given by URL (its
  * `name` the part's name, else the URL's last path segment). `isError` is carried.
  *
  * MCP carries every kind of part; the only loss is a part over `maxBytes`, handled by `unsupported` and
  * reported to `onLoss`. MCP image and audio blocks carry no name: a named image's or audio's name is reported
- * to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives); a name is only ever
+ * to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives; a part by URL keeps its name
+ * in its `resource_link`); a name is only ever
  * reported, whatever the `unsupported` policy, which applies to whole parts. Metadata is not sent unless
  * `meta: true`, which copies it into `_meta`, `pending` excepted.
  *
@@ -94,7 +98,11 @@ export function toMcp(result: AnyToolResult, options?: McpOptions): McpCallToolR
   // An own property only: Object.prototype.meta is no option.
   const meta = optionalBoolean(ownOption(options, "meta"), "meta") ?? false;
   const r = asResult(result, "toMcp");
-  const content = writeBlocks(TO_MCP, ctx, r.output, r.parts) ?? (r.output === "" ? [] : [mcpText(r.output)]);
+  // A blank output is never a text block (law 3): left out and reported at `output`, with or without parts.
+  const blank = isBlank(r.output);
+  if (blank) blankOutput(TO_MCP, ctx, r.output);
+  const output = blank ? "" : r.output;
+  const content = writeBlocks(TO_MCP, ctx, output, r.parts) ?? (output === "" ? [] : [mcpText(output)]);
   const out: McpCallToolResult = { content, isError: r.isError };
   if (meta && r.metadata !== null) {
     const copy: Record<string, unknown> = {};
@@ -134,6 +142,8 @@ const TO_MCP = defineProjection<McpContentBlock, McpOptions>({
   text: mcpText,
   part: toMcpBlock,
   nameless: { image: "an MCP image block", audio: "an MCP audio block" },
+  // A part by url is a resource_link, whose `name` carries the part's name.
+  namedByUrl: true,
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -145,9 +155,14 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
 /**
  * Reads an MCP `CallToolResult` into a `ToolResult`, as the other toolnexus ports map it.
  *
+ * - `resultType` (MCP 2026-07-28): absent or `"complete"` is a result. `"input_required"` (a call paused for
+ *   a person) and `"task"` (a call running as a task) are no result: a `ValidationError` (`unsupported`, path
+ *   `resultType`) whose fix names `fromMcpInputRequired`, so that a pause is never read as an empty success.
+ *   Another string is `invalid-value`, a value that is not a string `invalid-type`.
  * - Output: the text blocks joined by `"\n"`; on an error, the non-blank ones joined by `"\n\n"`, or
- *   `MCP tool returned an error` when there are none. On a success with `structuredContent`, the output is
- *   its compact JSON text, and the text blocks (a copy of it, by the spec) are not repeated.
+ *   `MCP tool returned an error` when there are none. On a success with `structuredContent` (any JSON value:
+ *   an object, an array, a string, a number, a boolean; `null` counts as absent), the output is its compact
+ *   JSON text, and the text blocks (a copy of it, by the spec) are not repeated.
  * - Parts: `image` and `audio` blocks; a `resource_link` with an http(s) uri as a part with `url` and
  *   `name`; an embedded resource with a `blob` as a part named by its uri. The part's type follows its mime
  *   type (`image/*` an image, `audio/*` audio, else a file). A missing mime type is guessed by the one rule
@@ -163,9 +178,10 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * the default policy named in the output, one line per loss. A block that carries a name or a uri (its own
  * `name` and `uri`; an embedded resource's uri) is named by them, whatever was wrong:
  * `[unsupported MCP resource_link: report.pdf (file:///srv/reports/report.pdf)]`, `[unsupported MCP video:
- * clip.mp4 (https://a.b/clip.mp4)]`, `[unsupported MCP resource: file:///x.bin]`; one that carries neither
- * by what was wrong: `[unsupported MCP content block (unknown type "video")]`. The server's text is shown
- * with its control characters escaped, so that it cannot start a line of its own. `unsupported: "error"`
+ * clip.mp4 (https://a.b/clip.mp4)]`, `[unsupported MCP resource: file:///x.bin]`; one of an unknown type that
+ * carries neither by its type, `[unsupported MCP video: an unknown content block type]`; any other by what was wrong,
+ * `[unsupported MCP image block (it has no data)]`. The server's text is shown by the quoting rule (its
+ * control characters escaped, so that it cannot start a line of its own, and cut at 40 characters). `unsupported: "error"`
  * throws a `ContentPartError` with code `unsupported` instead, and `"omit"` leaves the line out. `maxBytes`
  * applies to the parts read, as in the other projections: a part over it gets the usual placeholder,
  * `[unsupported image part (image/png, 82 bytes)]`. A malformed result (not an
@@ -190,6 +206,7 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   const ctx = projectionContext(options, FROM_MCP);
   if (options !== undefined) checkOptionKeys(FROM_MCP_KEYS, options);
   const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
+  checkResultType(src.resultType);
   const isError = src.isError ?? false;
   const content = src.content ?? [];
   const structuredContent = src.structuredContent;
@@ -198,9 +215,10 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
   const blocks = readArray(content, "content");
   let structured: string | undefined;
   if (!isError && structuredContent !== undefined && structuredContent !== null) {
-    // Read by the one counted walk of JSON data (its depth, value count and cycle limits), and written from
-    // that copy, which the library owns: nothing else reads the server's value.
-    structured = JSON.stringify(copyJsonObject(structuredContent, "structuredContent", "structuredContent"));
+    // Any JSON value (MCP 2026-07-28: an object, an array, a string, a number, a boolean), read by the one
+    // counted walk of JSON data (its depth, value count and cycle limits), and written from that copy, which
+    // the library owns: nothing else reads the server's value.
+    structured = JSON.stringify(copyJson(structuredContent, newWalk("structuredContent"), -1));
   }
 
   const acc = new InboundAccumulator(ctx, MCP_HOST);
@@ -212,9 +230,36 @@ export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMc
 }
 
 const MCP_HOST: InboundHost = { name: "MCP", fix: "Fix the server's result" };
-const RESULT_KEYS = ["content", "structuredContent", "isError"] as const;
+const RESULT_KEYS = ["resultType", "content", "structuredContent", "isError"] as const;
 const BLOCK_KEYS = ["type", "text", "data", "mimeType", "uri", "name", "resource"] as const;
 const RESOURCE_KEYS = ["uri", "mimeType", "text", "blob"] as const;
+
+/**
+ * A result's `resultType` (MCP 2026-07-28): absent or `"complete"` is a result; `"input_required"` and `"task"`
+ * are a call not finished, never read as an empty success (`unsupported`, the fix naming fromMcpInputRequired);
+ * another string is `invalid-value`, anything else `invalid-type`.
+ */
+function checkResultType(resultType: unknown): void {
+  if (resultType === undefined || resultType === "complete") return;
+  if (resultType === "input_required") {
+    raise(
+      "unsupported",
+      "resultType",
+      "The resultType is \"input_required\": the call is paused until a person answers, and this is no tool result",
+      "Read it with fromMcpInputRequired(), answer its requests, and retry the call with toMcpInputResponses(); read the retry's complete result with fromMcp().",
+    );
+  }
+  if (resultType === "task") {
+    raise(
+      "unsupported",
+      "resultType",
+      "The resultType is \"task\": the call runs as a task, and this is its handle, not its result",
+      "Wait for the task and read its result with fromMcp(); a result that asks for input (resultType \"input_required\") is read with fromMcpInputRequired().",
+    );
+  }
+  if (typeof resultType === "string") raise("invalid-value", "resultType", `Unknown resultType ${quoted(resultType)}`, "MCP results carry resultType \"complete\" (or none), \"input_required\" or \"task\".");
+  invalid("resultType", `resultType must be a string, got ${typeName(resultType)}`, "Send \"complete\", or leave it out.");
+}
 
 function invalid(path: string, problem: string, fix: string): never {
   return raise("invalid-type", path, problem, fix);
@@ -275,7 +320,7 @@ function readBlockFields(b: Snapshot<(typeof BLOCK_KEYS)[number]>, path: string)
       return builtBlock(inboundPart({ mimeType: givenMime(res.mimeType), data: res.blob, uri: res.uri, name: res.uri }), `${type} block`, type, undefined, res.uri);
     }
     default:
-      return lostBlock("content block", `unknown type ${quoted(type)}`, type);
+      return unknownType("content block", type);
   }
 }
 

@@ -62,6 +62,11 @@ export interface ProjectionTable<B, O> {
    * (`{ image: "an Anthropic image block" }`): a named part of that type arrives without its name, reported.
    */
   readonly nameless?: Partial<Readonly<Record<MediaType, string>>>;
+  /**
+   * A part given by url is written in a block that has a name field (MCP's `resource_link`): only a part with
+   * data goes in a `nameless` block, so only its name is reported. Default `false`.
+   */
+  readonly namedByUrl?: boolean;
   /** Why a blank text block is not written (default: `a blank text block is never sent`). */
   readonly blankText?: string;
 }
@@ -76,6 +81,8 @@ export interface Projection<B, O = unknown> extends Context {
   readonly imageName: string | undefined;
   readonly audioName: string | undefined;
   readonly fileName: string | undefined;
+  /** A part given by url keeps its name (its block has a name field). */
+  readonly namedByUrl: boolean;
   /** The reason a blank text part is lost. */
   readonly blankText: string;
   /** The reason a blank output is left out of a list of blocks. */
@@ -104,6 +111,7 @@ export function defineProjection<B, O>(table: ProjectionTable<B, O>): Projection
     imageName: nameLoss(nameless.image, "image"),
     audioName: nameLoss(nameless.audio, "audio"),
     fileName: nameLoss(nameless.file, "file"),
+    namedByUrl: table.namedByUrl ?? false,
     blankText: blank,
     blankOutput: `${blank}, so the blank output was left out`,
     ids: Object.freeze(ids.slice()),
@@ -177,6 +185,7 @@ function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, in
 
 /** Reports a carried part's name when its block has no name field. */
 function lostName(proj: Projection<unknown, never>, ctx: Context, p: MediaPart, index: number, prefix: string): void {
+  if (p.data === undefined && proj.namedByUrl) return;
   const reason = p.type === "image" ? proj.imageName : p.type === "audio" ? proj.audioName : proj.fileName;
   if (reason !== undefined) reportLoss(ctx, `${prefix}parts[${index}].name`, reason, p);
 }

@@ -13,7 +13,7 @@ import {
   type ElicitResult,
   type PrimitiveSchemaDefinition,
 } from "@modelcontextprotocol/sdk/types.js";
-import { Answer, Request, ToolResult, type AnswerJSON, type RequestJSON } from "toolnexus";
+import { Answer, Request, ToolResult, type AnswerJSON, type RequestJSON, type ValidationError } from "toolnexus";
 import {
   fromMcpElicitation,
   fromMcpElicitResult,
@@ -40,6 +40,8 @@ interface InvalidCase {
   params?: unknown;
   code: string;
   path: string;
+  /** `"Request"`: the url rule refuses the request where it is made, before any bridge runs. */
+  refusedBy?: "Request";
 }
 interface ResultCase {
   name: string;
@@ -167,10 +169,14 @@ describe("toMcpElicitation / fromMcpElicitation (fixtures/bridges/mcp-elicitatio
   });
 });
 
+/** The bridge's refusal of a Request the core made. */
+const bridgeRefusal = (request: Request): ValidationError => thrownValidation(() => toMcpElicitation(request));
+
 describe("toMcpElicitation refuses what MCP cannot carry (fixtures/bridges/mcp-elicitation-invalid.json)", () => {
   it.each(invalid.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    // Made inside the call: a url the url rule refuses may be refused where the Request is made, alike.
-    const e = thrownValidation(() => toMcpElicitation(Request.fromJSON(c.request)));
+    // A url that is no absolute http(s) URL is refused where the Request is made; anything else is a Request
+    // the bridge meets, and refuses.
+    const e = c.refusedBy === "Request" ? thrownValidation(() => Request.fromJSON(c.request)) : bridgeRefusal(Request.fromJSON(c.request));
     expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
     // The place is named (nothing for the whole request: never "at the top level").
     if (c.path === "") expect(e.message).not.toContain("top level");
@@ -403,9 +409,16 @@ describe("an approval through a real MCP client and server, linked in memory", (
 });
 
 describe("errors about a url never print it (links often carry tokens)", () => {
-  it.each(["/login?token=SECRET", "https://alice:SECRET@auth.example.com/", "javascript:SECRET()", "https://auth.example.com/SECRET path"])("%s", (url) => {
+  // The core refuses a url that is no absolute http(s) URL when the Request is made, before any bridge runs.
+  it.each(["/login?token=SECRET", "javascript:SECRET()", "data:text/html,SECRET", "file:///srv/SECRET", "https://auth.example.com/SECRET path"])("%s: refused when the Request is made", (url) => {
+    const e = thrownValidation(() => new Request({ id: "r", kind: "authorization", prompt: "Log in", url }));
+    expect({ code: e.code, path: e.path }).toEqual({ code: "invalid-value", path: "url" });
+    expect(e.message).not.toContain("SECRET");
+  });
+  // A url the core accepts and the link rule refuses: the bridge's refusal.
+  it.each(["http://example.com/cb?token=SECRET", "https://alice:SECRET@auth.example.com/"])("%s: refused by the link rule", (url) => {
     const e = thrownValidation(() => toMcpElicitation(new Request({ id: "r", kind: "authorization", prompt: "Log in", url })));
-    expect(e.path).toBe("url");
+    expect({ code: e.code, path: e.path }).toEqual({ code: "unsupported", path: "url" });
     expect(e.message).not.toContain("SECRET");
   });
 });

@@ -145,8 +145,20 @@ describe("toMcpElicitation's capabilities, case by case", () => {
   });
 
   it("still checks the url and the schema", () => {
-    const bad = new Request({ id: "r", kind: "approval", prompt: "p", url: "javascript:alert(1)" });
-    expect(thrownValidation(() => toMcpElicitation(bad, { capabilities: { elicitation: {} } })).path).toBe("url");
+    // A url that is no http(s) URL never makes a Request (the core's url rule), so no bridge ever meets it.
+    const notAUrl = thrownValidation(() => new Request({ id: "r", kind: "approval", prompt: "p", url: "javascript:alert(1)" }));
+    expect({ code: notAUrl.code, path: notAUrl.path }).toEqual({ code: "invalid-value", path: "url" });
+    // A url the core accepts and the link rule refuses is refused whatever the client declared, form mode included.
+    for (const url of ["http://example.com/cb", "https://alice:secret@auth.example.com/"]) {
+      const bad = new Request({ id: "r", kind: "approval", prompt: "p", url });
+      for (const capabilities of [{ elicitation: {} }, { elicitation: { url: {} } }, { elicitation: { form: {}, url: {} } }]) {
+        const e = thrownValidation(() => toMcpElicitation(bad, { capabilities }));
+        expect({ url, capabilities, code: e.code, path: e.path }).toEqual({ url, capabilities, code: "unsupported", path: "url" });
+      }
+    }
+    // A nested schema is no MCP form, whatever the client declared.
+    const nested = new Request({ id: "r", kind: "input", prompt: "p", data: { schema: { type: "object", properties: { a: { type: "object", properties: {} } } } } });
+    expect(thrownValidation(() => toMcpElicitation(nested, { capabilities: { elicitation: {} } })).path).toBe("data.schema.properties.a");
   });
 
   it("reads the capabilities by own fields, and refuses a value that is not an object", () => {

@@ -25,7 +25,7 @@ describe("fromMcp reads own fields only, each once", () => {
     const video = Object.assign(Object.create(named), { type: "video" });
     const resource = { type: "resource", resource: Object.assign(Object.create(named), { blob: "!!" }) };
     expect(fromMcp({ content: [video, resource] }).output).toBe(
-      "[unsupported MCP content block (unknown type \"video\")]\n[unsupported MCP resource block (its resource has no uri)]",
+      "[unsupported MCP video: an unknown content block type]\n[unsupported MCP resource block (its resource has no uri)]",
     );
   });
 

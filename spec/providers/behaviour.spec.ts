@@ -218,7 +218,9 @@ describe("options and arguments", () => {
       [[], "invalid-type", ""],
       [{ content: "text" }, "invalid-type", "content"],
       [{ content: [], isError: "yes" }, "invalid-type", "isError"],
-      [{ content: [], structuredContent: [1] }, "invalid-type", "structuredContent"],
+      [{ content: [], resultType: 1 }, "invalid-type", "resultType"],
+      // Any JSON value is structuredContent (docs/hosts/mcp.md, "Read a result: `fromMcp`"): an array is read as JSON data too.
+      [{ content: [], structuredContent: [1, 2n] }, "not-json", "structuredContent[1]"],
       [{ content: [], structuredContent: { n: 10n } }, "not-json", "structuredContent.n"],
     ];
     for (const [input, code, path] of cases) {

@@ -5,7 +5,7 @@
 // without a row (a host added without its row) and on a row naming no exported function.
 import { Answer, Request, ToolResult } from "toolnexus";
 import * as providers from "toolnexus/providers";
-import type { Fn } from "./checks";
+import { escaped, type Fn } from "./checks";
 
 /** The function a row names, as the entry exports it. */
 export function fnOf(name: string): Fn {
@@ -62,7 +62,14 @@ export interface ReaderAspect {
 /** Matching an answer to its request (law 9). Each case calls the function so that it must refuse, at `path`. */
 export interface AnswerAspect {
   /** An answer for request `answerId` given for request `requestId`; `requestIdOf` maps the id given to the request's id. */
-  readonly another: { readonly call: (fn: Fn, answerId: string, requestId: string) => unknown; readonly path: string; readonly single: boolean; readonly requestIdOf?: (id: string) => string };
+  readonly another: {
+    readonly call: (fn: Fn, answerId: string, requestId: string) => unknown;
+    /** The path of the refusal; `pathOf` gives it when it holds the answer's id (an entry keyed by it: `inputResponses["a-1"]`). */
+    readonly path: string;
+    readonly pathOf?: (answerId: string) => string;
+    readonly single: boolean;
+    readonly requestIdOf?: (id: string) => string;
+  };
   readonly twoAnswers?: { readonly call: (fn: Fn) => unknown; readonly path: string | RegExp };
   readonly noAnswer?: { readonly call: (fn: Fn) => unknown; readonly path: string };
   readonly twoRequests?: { readonly call: (fn: Fn) => unknown; readonly path: string };
@@ -72,6 +79,12 @@ export interface AnswerAspect {
 export interface LinkAspect {
   readonly call: (fn: Fn, url: string) => unknown;
   readonly path: string;
+  /**
+   * The code of the refusal of a url that is no http(s) URL (`javascript:`), which the url rule of a Request
+   * gives before any link rule runs: `invalid-value` where the function reads a request, `invalid-pending`
+   * where the request is a result's (no result can hold the url). Left out: either, or the link rule's `unsupported`.
+   */
+  readonly notAUrlCode?: "invalid-value" | "invalid-pending";
 }
 
 /** A prompt made from a tool's input (law 11): the function called with a tool name and input, giving the prompt. */
@@ -125,6 +138,8 @@ function projectionRow(
   };
 }
 
+/** The path of key `key` below `prefix`, as errors write it: `inputResponses.a`, `inputResponses["a-1"]`. */
+const keyPathOf = (prefix: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${prefix}.${key}` : `${prefix}[${escaped(JSON.stringify(key))}]`);
 const request = (id: string, kind = "approval", extra: Record<string, unknown> = {}): Request => new Request({ id, kind, prompt: "Deploy?", ...extra });
 const requestLike = (url: string, kind = "authorization"): Record<string, unknown> => ({ id: "r-1", kind, prompt: "Sign in", url });
 const claudeRequest = (id: string): Request => request(id, "approval", { data: { toolName: "deploy", input: { env: "prod" } } });
@@ -242,6 +257,46 @@ export const ROWS: readonly Row[] = [
     answer: { another: { call: (f, a, r) => f(Answer.accept(a), { request: request(r, "input") }), path: "id", single: true } },
   },
   { fn: "fromMcpElicitResult", kind: "pause bridge", laws: [], note: "takes no options, and an ElicitResult carries no id to match (MCP answers the JSON-RPC request it replies to)" },
+
+  // MCP 2026-07-28 input_required.
+  {
+    fn: "toMcpInputRequired",
+    kind: "pause bridge",
+    laws: [10, 12],
+    note: "no answer to match: it keys the result's one request by its own id (fromMcpInputResponses matches the answer)",
+    options: { keys: ["capabilities", "requestState"], base: {}, call: (f, o) => f(ToolResult.pending(request("r-1", "input")), o) },
+    // The result is made in the call: a url no Request holds is refused there (invalid-pending), before the bridge runs.
+    link: { call: (f, url) => f(ToolResult.fromJSON({ output: "Sign in", isError: true, metadata: { pending: requestLike(url) } })), path: "metadata.pending.url", notAUrlCode: "invalid-pending" },
+  },
+  {
+    fn: "fromMcpInputResponses",
+    kind: "pause bridge",
+    laws: [9],
+    note: "takes no options; the entry's key is its answer's id",
+    answer: {
+      another: { call: (f, a, r) => f(request(r, "input"), { [a]: { action: "accept", content: {} } }), path: "inputResponses.<answer id>", pathOf: (a) => keyPathOf("inputResponses", a), single: true },
+    },
+  },
+  {
+    fn: "fromMcpInputRequired",
+    kind: "pause bridge",
+    laws: [10, 12],
+    note: "reads requests: their answers are matched by toMcpInputResponses",
+    options: { keys: ["onLoss"], base: {}, call: (f, o) => f({ resultType: "input_required", inputRequests: {} }, o) },
+    link: { call: (f, url) => f({ resultType: "input_required", inputRequests: { r1: { method: "elicitation/create", params: { mode: "url", message: "Sign in", url } } } }), path: "inputRequests.r1.params.url" },
+  },
+  {
+    fn: "toMcpInputResponses",
+    kind: "pause bridge",
+    laws: [9, 12],
+    options: { keys: ["onLoss"], base: {}, call: (f, o) => f([Answer.accept("r-1")], [request("r-1", "input")], o) },
+    answer: {
+      another: { call: (f, a, r) => f([Answer.accept(a)], [request(r, "input")]), path: "answers[0].id", single: false },
+      twoAnswers: { call: (f) => f([Answer.accept("r-1"), Answer.accept("r-1")], [request("r-1", "input")]), path: "answers[1].id" },
+      noAnswer: { call: (f) => f([Answer.accept("r-1")], [request("r-1", "input"), request("r-2", "input")]), path: "requests[1].id" },
+      twoRequests: { call: (f) => f([Answer.accept("r-1")], [request("r-1", "input"), request("r-1", "input")]), path: "requests[1].id" },
+    },
+  },
 
   // Vercel AI SDK approvals.
   {

@@ -9,6 +9,7 @@ import { Answer, Request, ToolResult, ValidationError } from "toolnexus";
 import { fromMcpInputRequired, fromMcpInputResponses, toMcpInputRequired, toMcpInputResponses, type McpInputRequiredInput, type McpInputResponsesInput } from "toolnexus/providers";
 import { key, requestJSON } from "../../properties/arbitraries";
 import { timeout } from "../../properties/settings";
+import { escaped } from "../laws/checks";
 
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -172,7 +173,8 @@ describe("MCP 2026-07-28 input_required laws", () => {
           ];
           for (const call of calls) {
             const out = attempt(call);
-            expect("error" in out && out.error.code === "invalid-value" && out.error.path === `options${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`}`).toBe(true);
+            // A key that is no identifier is bracketed, JSON-quoted with DEL, the C1 controls, U+2028 and U+2029 escaped too.
+            expect("error" in out && out.error.code === "invalid-value" && out.error.path === `options${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${escaped(JSON.stringify(k))}]`}`).toBe(true);
           }
         }),
       );

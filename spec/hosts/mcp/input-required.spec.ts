@@ -85,7 +85,18 @@ describe("fromMcpInputResponses (fixtures/hosts/mcp-input-required.json)", () =>
   it("quotes both ids when the entry is for another request (answers match by id)", () => {
     const request = new Request({ id: "b-2", kind: "input", prompt: "B?" });
     const e = thrownValidation(() => fromMcpInputResponses(request, { "a-1": { action: "accept" } }));
-    expect(e.message).toMatch(/^The answer is for request "a-1", not for "b-2" at inputResponses\["a-1"\]\. /);
+    // The path holds the key whole; the message quotes it by the quoting rule and leaves the place out.
+    expect({ code: e.code, path: e.path }).toEqual({ code: "invalid-value", path: 'inputResponses["a-1"]' });
+    expect(e.message).toMatch(/^The answer is for request "a-1", not for "b-2"\. Each entry of inputResponses answers the input request of the same key/);
+  });
+
+  it("never puts a long key whole in the message: it is cut at 40 by the quoting rule", () => {
+    const request = new Request({ id: "b-2", kind: "input", prompt: "B?" });
+    const key = "k".repeat(100_000);
+    const e = thrownValidation(() => fromMcpInputResponses(request, { [key]: { action: "accept" } }));
+    expect(e.path === `inputResponses.${key}`).toBe(true);
+    expect(e.message).toContain(`"${"k".repeat(40)}..." (and 99,960 more characters)`);
+    expect(e.message.includes("k".repeat(41))).toBe(false);
   });
 
   it("names the response in the error of its content, by the path in inputResponses", () => {
