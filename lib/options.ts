@@ -76,7 +76,7 @@ function listed(keys: readonly string[]): string {
  * The known key that `key` most likely meant: one that differs only in case, else one at one edit (a
  * character added, removed, changed, or two neighbours swapped); `undefined` when none is that close.
  */
-export function closestKey(key: string, keys: readonly string[]): string | undefined {
+function closestKey(key: string, keys: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   for (const k of keys) if (k.toLowerCase() === lower) return k;
   for (const k of keys) if (oneEdit(key, k)) return k;

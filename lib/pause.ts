@@ -25,7 +25,7 @@ const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
  * without credentials (`user:password@`), which a person would see and which can disguise the host a link
  * opens. Worded to follow "cannot send this link to a person: ".
  */
-export function linkProblem(url: string): string | undefined {
+function linkProblem(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -35,7 +35,7 @@ const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ","
  * output, which a model reads: `first 40... (and 1,234 more characters)`). Both escape control characters,
  * DEL, U+2028 and U+2029, and cut at 40 UTF-16 units, never inside a surrogate pair.
  */
-export function quoteAs(form: "message" | "line", s: string): string {
+function quoteAs(form: "message" | "line", s: string): string {
   const long = s.length > QUOTE_CHARS;
   const cut = long ? cutAt(s) : s.length;
   const head = long ? `${s.slice(0, cut)}...` : s;

@@ -267,7 +267,7 @@ function checksAsBranded(value: unknown, name: BrandName, keys: readonly string[
 // A fields table: the fields of a class, in their order, each with its check (Request and Answer)
 
 /** Checks one field's value (found under `key`, at `path`) and returns what to store; `fields` are all of them. */
-export type Check = (value: unknown, path: string, key: string, fields: Fields) => unknown;
+type Check = (value: unknown, path: string, key: string, fields: Fields) => unknown;
 
 /** The fields of a class, in their order, each with its check. */
 export type FieldTable = Readonly<Record<string, Check>>;

@@ -82,7 +82,7 @@ export const CLAUDE = Object.freeze({
 // OpenAI
 
 /** A tile model: `base + tile * tiles` after fitting 2048x2048 and scaling the short side to 768 (`base` alone at `detail: "low"`). */
-export interface OpenAITileRule {
+interface OpenAITileRule {
   readonly kind: "tile";
   readonly base: number;
   readonly tile: number;

@@ -54,7 +54,7 @@ export interface LossTarget {
 }
 
 /** A {@link LossTarget} for a bridge: frozen. */
-export function lossTarget(provider: string, onLoss: OnLoss | undefined): LossTarget {
+function lossTarget(provider: string, onLoss: OnLoss | undefined): LossTarget {
   return Object.freeze({ provider, onLoss });
 }
 
@@ -92,19 +92,6 @@ function makeLoss(provider: string, path: string, reason: string, part: ContentP
   if (part !== undefined) loss.part = part;
   if (placeholder !== undefined) loss.placeholder = placeholder;
   return Object.freeze(loss);
-}
-
-/**
- * A frozen {@link Loss} without a part or a placeholder, for a bridge that collects its losses before it can
- * tell them ({@link tellLosses}). Kept until the bridges tell theirs at once through {@link reportLoss}.
- */
-export function lossAt(provider: string, path: string, reason: string): Loss {
-  return makeLoss(provider, path, reason, undefined, undefined);
-}
-
-/** Tells `onLoss`, when there is one, of each loss in order. */
-export function tellLosses(onLoss: OnLoss | undefined, losses: readonly Loss[]): void {
-  if (onLoss !== undefined) for (const loss of losses) onLoss(loss);
 }
 
 /**

@@ -21,7 +21,7 @@ export interface MediaSet<M extends string = string> {
  * A {@link MediaSet} of `mimeTypes`, the reason of its loss made by `reason` from the listed types
  * (`(listed) => \`OpenAI reads only ${listed} images\``). Call once, at load.
  */
-export function mediaSet<const M extends string>(mimeTypes: readonly M[], reason: (listed: string) => string): MediaSet<M> {
+function mediaSet<const M extends string>(mimeTypes: readonly M[], reason: (listed: string) => string): MediaSet<M> {
   const known: readonly string[] = Object.freeze(mimeTypes.slice());
   const listed = mimeTypes.join(", ");
   // A loop of string compares: for a handful of types, cheaper than a Set's hash look-up (once per part).
@@ -55,7 +55,7 @@ const EXTENSION_FOR: ReadonlyMap<string, string> = (() => {
  * The one fallback name of a part that has none, where a target needs a file name or a uri (law 2):
  * `part-<index>.<ext>` with the media table's extension for its mime type (`part-3.pdf`), else `part-<index>`.
  */
-export function fallbackName(part: { readonly mimeType: string }, index: number): string {
+function fallbackName(part: { readonly mimeType: string }, index: number): string {
   const ext = EXTENSION_FOR.get(part.mimeType);
   return ext === undefined ? `part-${index}` : `part-${index}.${ext}`;
 }

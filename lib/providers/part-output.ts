@@ -1,11 +1,7 @@
 // What projections write for a part and around it: a part's fields as its type has them, a part's data: URL, a
 // URL's last path segment, and the text test and join every projection's output needs. Internal to
-// `toolnexus/providers`. The parts loop is the projection kit's `writeParts` (projection.ts); `appendParts`
-// here is the loop of the projections not yet written on the kit (toMcp, toLangChain, toAgUiToolCallResult),
-// kept until they move to it.
+// `toolnexus/providers`. The one parts loop is the projection kit's `writeParts` (projection.ts).
 import type { ContentPart } from "../content-part";
-import type { Context } from "./options";
-import { loseAs, overCap } from "./loss";
 
 /** A text part's fields, as ContentPart's invariant has them: its text, nothing else. */
 type TextFields = { readonly type: "text"; readonly text: string; readonly mimeType: undefined; readonly data: undefined; readonly url: undefined; readonly name: undefined };
@@ -27,30 +23,10 @@ type PartFields = TextFields | DataFields | UrlFields;
 export type TypedPart = ContentPart & PartFields;
 
 /**
- * One part, within the cap, as a projection's item: `undefined` when
- * the part is left out. Made once per projection, at load: the loops below run on every tool call.
- */
-export type PartItem<T> = (ctx: Context, part: TypedPart, index: number) => T | undefined;
-
-/**
  * The part as a {@link TypedPart}: the same object, no copy, no check. Every part a projection meets holds
  * ContentPart's invariant: its result is genuine or was read through `ToolResult.fromJSON` (`asResult`).
  */
 export const asTypedPart = (part: ContentPart): TypedPart => part as TypedPart;
-
-/**
- * The one loop of a projection over a result's parts: appends each part's item to `out`, in order, leaving
- * out the `undefined` ones. A part over `maxBytes` is lost first, by the policy, its placeholder in the
- * projection's own text shape (`wrap`, made once at load), and never reaches `item`.
- */
-export function appendParts<T>(ctx: Context, parts: readonly ContentPart[], item: PartItem<T>, wrap: (text: string) => T, out: T[]): void {
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    const over = overCap(ctx, part);
-    const v = over === undefined ? item(ctx, asTypedPart(part), i) : loseAs(ctx, i, part, over, wrap);
-    if (v !== undefined) out.push(v);
-  }
-}
 
 /** `data:image/png;base64,...` without decoding or copying the base64 beyond one concatenation. */
 export function dataUrl(part: DataFields): string {

@@ -276,7 +276,7 @@ function failureText(ctx: MatcherContextLike, name: string, original: MatcherFun
  * throw quietError(e, () => original.call(this, g.received(), ...g.expected()), call.given);
  * ```
  */
-export function quietError(e: unknown, rerun: () => void, read: () => Given): unknown {
+function quietError(e: unknown, rerun: () => void, read: () => Given): unknown {
   if (!(e instanceof Error)) return e;
   const payloads = payloadsIn(read().values);
   const before = e.message;

@@ -157,7 +157,7 @@ function equalityOnVitest(name: EqualityMatcherName): (this: VitestState, receiv
  * VITEST_PRINTING_MATCHERS.includes("toHaveBeenCalledWith"); // true
  * ```
  */
-export const VITEST_PRINTING_MATCHERS: readonly string[] = Object.freeze([
+const VITEST_PRINTING_MATCHERS: readonly string[] = Object.freeze([
   "toBe",
   "toMatchObject",
   "toMatch",
