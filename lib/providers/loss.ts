@@ -138,17 +138,6 @@ export function losePart(ctx: LossPolicy, index: number, part: ContentPart, reas
 }
 
 /**
- * {@link losePart}, its placeholder text put in the projection's own shape by `wrap` (a text block, an
- * `input_text` item, ...): what every projection does with a part it cannot carry. `undefined` under `omit`;
- * throws under `error`, after `onLoss` was told, exactly as `losePart` does. Pass a `wrap` made once, at load
- * (not a closure per call): this sits beside a projection's hot path.
- */
-export function loseAs<B>(ctx: LossPolicy, index: number, part: ContentPart, reason: string, wrap: (text: string) => B): B | undefined {
-  const text = losePart(ctx, index, part, reason);
-  return text === undefined ? undefined : wrap(text);
-}
-
-/**
  * Handles, by the policy, a block that an inbound reader (`fromMcp`, `fromLangChain`) cannot make a part of:
  * reports it to `onLoss` (reason `the <what> cannot become a part: <why>`, the placeholder `line`), then
  * throws (`error`: a `ContentPartError` at `path`, ending with `fix`), or returns `line` (`placeholder`) or
