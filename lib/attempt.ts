@@ -35,13 +35,13 @@ export function attempt(build: ResultBuilder<object>, protoOf: () => object, fal
   let then: unknown;
   try {
     if (typeof fn !== "function") wrongType("fn", "The tool body", "a function", fn, "Pass a function that runs the tool.");
-    value = (fn as () => unknown)();
+    value = (fn as () => unknown)(); // a function, called as the tool body: TypeScript types it `Function`, which it will not call
     // For an object or a function, its `then`; a hostile value whose `then` cannot be read counts as thrown.
-    if (Object(value) === value) then = Reflect.get(value as object, "then") as unknown;
+    if ((typeof value === "object" && value !== null) || typeof value === "function") then = Reflect.get(value, "then");
   } catch (e) {
     return failed(e);
   }
-  if (typeof then === "function") return Promise.resolve(value as PromiseLike<unknown>).then((v) => fromValue(build, proto, v, init), failed);
+  if (typeof then === "function") return Promise.resolve(value).then((v) => fromValue(build, proto, v, init), failed);
   return fromValue(build, proto, value, init);
 }
 
@@ -65,8 +65,8 @@ function fromThrown(build: ResultBuilder<object>, proto: object, thrown: unknown
     error = { name: "Error" };
     try {
       // `name` comes from the error's class (TypeError.prototype.name); `code` is the error's own (ENOENT).
-      const { name } = thrown as Error;
-      const code = ownField(thrown as object, "code", "");
+      const { name } = thrown;
+      const code = ownField(thrown, "code", "");
       if (name && typeof name === "string") error.name = name;
       if (typeof code === "string") error.code = code;
     } catch {

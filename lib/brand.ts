@@ -43,7 +43,7 @@ export function hasBrand(value: unknown, name: BrandName): boolean {
  * `value instanceof C`, except that a value whose prototype cannot be read (a Proxy whose `getPrototypeOf`
  * trap throws, a revoked Proxy) is not an instance rather than a crash.
  */
-export function isInstance(value: unknown, C: abstract new (...args: never[]) => unknown): boolean {
+export function isInstance<T>(value: unknown, C: abstract new (...args: never[]) => T): value is T {
   try {
     return value instanceof C;
   } catch {

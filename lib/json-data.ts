@@ -51,7 +51,8 @@ const objectPrototype = Object.prototype;
  * data does): legal JSON, but fast-deep-equal reads those properties as methods, so `jsonEqual` compares
  * these objects itself.
  */
-const HAZARD = new WeakSet();
+// `has` of a WeakSet answers false for a value that is not an object (typed so, to be asked of any value).
+const HAZARD: { has(value: unknown): boolean; add(value: object): unknown } = new WeakSet();
 
 /** Marks an owned value (a Request in metadata) as holding a key that fast-deep-equal would misread. */
 export function markHazard(value: object): void {
@@ -60,7 +61,7 @@ export function markHazard(value: object): void {
 
 /** True when `value` (owned) holds a key that fast-deep-equal would misread. */
 export function isHazard(value: unknown): boolean {
-  return HAZARD.has(value as object); // false for anything that is not an object
+  return HAZARD.has(value); // false for anything that is not an object
 }
 
 /** Mutable state of one walk. */
@@ -126,7 +127,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /** The Object.prototype of other realms met so far (a `node:vm` context, an iframe), once recognised. */
 const REALM_PROTOTYPES = new WeakSet();
 /** A function's text, as Function.prototype.toString gives it (a function's own `toString` is not called). */
-const sourceOf = (f: (...args: never[]) => unknown): string => Function.prototype.toString.call(f);
+const sourceOf = (f: object): string => Function.prototype.toString.call(f);
 /** What Function.prototype.toString gives for a realm's own `Object` and nothing else (no source text can spell it). */
 let nativeObject: string | undefined;
 /** How this realm prints its own `Object` (read on first use: importing the module runs no code). */
@@ -145,7 +146,7 @@ function isPlainPrototype(proto: unknown): boolean {
   if (typeof proto !== "object") return false;
   if (REALM_PROTOTYPES.has(proto)) return true;
   const ctor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
-  if (typeof ctor !== "function" || sourceOf(ctor as (...args: never[]) => unknown) !== nativeObjectSource()) return false;
+  if (typeof ctor !== "function" || sourceOf(ctor) !== nativeObjectSource()) return false;
   if (Object.getOwnPropertyDescriptor(ctor, "prototype")?.value !== proto) return false;
   REALM_PROTOTYPES.add(proto);
   return true;
@@ -170,7 +171,7 @@ function diagnose(value: unknown): readonly [what: string, instead: string] {
   try {
     // The name of the class whose prototype this is, when that prototype names its own constructor.
     const proto: unknown = getPrototype(value);
-    const ctor: unknown = typeof proto === "object" && proto !== null && Object.hasOwn(proto, "constructor") ? (proto as { constructor: unknown }).constructor : undefined;
+    const ctor: unknown = typeof proto === "object" && proto !== null && Object.hasOwn(proto, "constructor") ? proto.constructor : undefined;
     const name: unknown = typeof ctor === "function" ? ctor.name : "";
     let instead = value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? "the bytes in a ContentPart" : JSON_VALUES;
     for (const [cls, fix] of INSTEAD) if (value instanceof cls) instead = fix;
@@ -312,6 +313,7 @@ export function copyObject<T extends Record<string, unknown>>(
   pending?: (value: unknown, walk: Walk) => unknown,
 ): T {
   const { stack } = walk;
+  const target: Record<string, unknown> = out;
   let keys: string[];
   let symbol: symbol | undefined;
   try {
@@ -338,7 +340,7 @@ export function copyObject<T extends Record<string, unknown>>(
       const c = pending !== undefined && key === "pending" ? pending(v, walk) : copyJson(v, walk, depth + 1);
       // `__proto__` is data: assigning it would set the copy's prototype instead (read-only is fine: frozen next).
       if (key === "__proto__") Object.defineProperty(out, key, { value: c, enumerable: true });
-      else (out as Record<string, unknown>)[key] = c;
+      else target[key] = c;
       if (key === "constructor" || key === "valueOf" || key === "toString") walk.hazard = true;
     }
     stack.pop();
@@ -391,7 +393,7 @@ const SMALL = 256 * HEIGHTS;
 export function jsonEqual(a: unknown, b: unknown, nested?: (a: object, b: object) => boolean): boolean {
   if (a === b) return true;
   const size = jsonSizeOf(a);
-  if (size >= 0 && size < SMALL && !HAZARD.has(a as object) && !HAZARD.has(b as object)) return size === jsonSizeOf(b) && fastDeepEqual(a, b);
+  if (size >= 0 && size < SMALL && !HAZARD.has(a) && !HAZARD.has(b)) return size === jsonSizeOf(b) && fastDeepEqual(a, b);
   return equalOnce(a, b, nested, new Map());
 }
 

@@ -31,7 +31,7 @@ class Owned extends Stamp {
 
 /** Marks a frozen array of parts the library built itself and is about to freeze (once per value, before the freeze). */
 export function markOwned<T extends object>(value: T): T {
-  return new Owned(value) as unknown as T;
+  return new Owned(value) as T; // `new` returns `value` itself (see Stamp), which the type system cannot follow
 }
 
 /** True for a frozen array of parts the library built itself (never for JSON data: see {@link jsonSizeOf}). */
@@ -57,7 +57,7 @@ class OwnedJson extends Stamp {
 /** Marks a JSON object or array the library built and is about to freeze, with its encoded size (a small integer, 0 or more). */
 export function markJson<T extends object>(value: T, size: number): T {
   stamping = size;
-  return new OwnedJson(value) as unknown as T;
+  return new OwnedJson(value) as T; // `new` returns `value` itself (see Stamp), which the type system cannot follow
 }
 
 /** The encoded size a JSON object or array this copy of the library built carries, or -1 for anything else. */
@@ -72,6 +72,7 @@ class MetadataRoot extends Stamp {
 }
 
 /** A fresh, empty object marked as a validated metadata root (filled, then frozen, by the metadata reader). */
+// `new` returns the object literal itself (see Stamp), which the type system cannot follow.
 export const newMetadataRoot = (): Record<string, unknown> => new MetadataRoot({}) as unknown as Record<string, unknown>;
 /** True for a metadata root this copy of the library validated. */
 export const isMetadataRoot: (value: unknown) => boolean = MetadataRoot.has;

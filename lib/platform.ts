@@ -31,9 +31,12 @@ function readSlot(proto: object, key: PropertyKey, value: unknown): unknown {
  */
 type BytesRead = Uint8Array | "detached" | "out-of-range" | undefined;
 
+/** `Object.getPrototypeOf`, typed for what it gives an object. */
+const getProto: (value: object) => object | null = Object.getPrototypeOf;
+
 let typedArrayProto: object | undefined;
 /** %TypedArray%.prototype, read on first use (importing the module runs no code). */
-const typedArrayPrototype = (): object => (typedArrayProto ??= Object.getPrototypeOf(Uint8Array.prototype) as object);
+const typedArrayPrototype = (): object => (typedArrayProto ??= getProto(Uint8Array.prototype) ?? Object.prototype); // %TypedArray%.prototype, never null
 /** `%TypedArray%.prototype.at`, taken at load: it throws for a typed array that is out of bounds or detached. */
 let typedAtMethod: ((this: unknown, i: number) => unknown) | null | undefined;
 /** %TypedArray%.prototype.at as the platform defines it, read on first use; `null` where there is none. */
@@ -124,7 +127,7 @@ export function isReadableStream(value: unknown): value is ReadableStream<unknow
 }
 
 /** Date.prototype, read through a type whose getTime is a plain function of its receiver (taken once, at load). */
-const DATE_PROTO: { readonly getTime: (this: Date) => number } = Date.prototype;
+const DATE_PROTO: { readonly getTime: (this: unknown) => number } = Date.prototype;
 const getTime = DATE_PROTO.getTime;
 
 /**
@@ -136,7 +139,7 @@ const getTime = DATE_PROTO.getTime;
 export function dateTime(value: unknown): number | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   try {
-    return getTime.call(value as Date);
+    return getTime.call(value);
   } catch {
     return undefined;
   }
@@ -156,7 +159,7 @@ const MAX_CHAIN = 64;
 export function lookUp(value: object, key: PropertyKey, stop?: object): unknown {
   let holder: object | null = value;
   for (let i = 0; holder !== null && holder !== stop && i < MAX_CHAIN; i++) {
-    const next = Object.getPrototypeOf(holder) as object | null;
+    const next = getProto(holder);
     if (holder === Object.prototype || (next === null && holder !== value)) return undefined;
     const desc = ownDescriptor(holder, key);
     if (desc !== undefined) return "value" in desc ? desc.value : desc.get === undefined ? undefined : Reflect.apply(desc.get, value, []);

@@ -120,7 +120,13 @@ const BASES: { readonly [K in BrandName]: { readonly cls: ToolnexusClass; readon
  */
 function claimedType(value: object, at?: () => string): BrandName | undefined {
   const brand = at === undefined ? brandOf(value) : guard(at, "the value's brand", () => readBrand(value));
-  return typeof brand === "string" && (NAMES as readonly string[]).includes(brand) ? (brand as BrandName) : undefined;
+  return isBrandName(brand) ? brand : undefined;
+}
+
+/** True for the brand of one of the four classes. */
+function isBrandName(brand: unknown): brand is BrandName {
+  for (const name of NAMES) if (brand === name) return true;
+  return false;
 }
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
@@ -199,14 +205,15 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     }
     for (const name of ownKeys(classes, "classes")) {
       const path = joinPath("classes", formatPath([name]));
-      const cls = guard(path, "the class", () => (classes as Record<string, unknown>)[name]);
+      const cls = guard(path, "the class", (): unknown => Reflect.get(classes, name));
       if (name === "" || this.#byName.has(name)) {
         raise("invalid-value", path, `The name ${quoted(name)} is taken by a toolnexus class`, "Register a subclass under a name of its own (its class name, say).");
       }
-      const proto = typeof cls === "function" ? guard(path, "the prototype", () => (cls as { prototype?: unknown }).prototype) : undefined;
+      const proto = typeof cls === "function" ? guard(path, "the prototype", (): unknown => Reflect.get(cls, "prototype")) : undefined;
       const base = typeof proto === "object" && proto !== null ? claimedType(proto) : undefined;
-      const fromJSON = base === undefined ? undefined : guard(path, "fromJSON", () => (cls as { fromJSON?: unknown }).fromJSON);
-      if (base === undefined || typeof fromJSON !== "function") {
+      // A base is claimed only by an object prototype, read only from a function.
+      const fromJSON = base === undefined || typeof cls !== "function" ? undefined : guard(path, "fromJSON", (): unknown => Reflect.get(cls, "fromJSON"));
+      if (base === undefined || typeof fromJSON !== "function" || typeof proto !== "object" || proto === null) {
         raise("invalid-type", path, "Not a subclass of ToolResult, ContentPart, Request or Answer", "Pass the class itself: { SearchResult }.");
       }
       if (proto === BASES[base].cls.prototype) {
@@ -214,7 +221,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       }
       const known: Known = { name, base, cls: cls as ToolnexusClass };
       this.#byName.set(name, known);
-      if (!this.#byProto.has(proto as object)) this.#byProto.set(proto as object, known);
+      if (!this.#byProto.has(proto)) this.#byProto.set(proto, known);
     }
   }
 
@@ -303,21 +310,21 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
   }
 
   /** The tagged JSON of a toolnexus value of the given brand (once per value in a write), counted. */
-  #tagged(value: object, brand: BrandName, at: Segment[], w: Writing): object {
+  #tagged(value: object, brand: BrandName, at: Segment[], w: Writing): unknown {
     const seen = w.done.get(value);
     if (seen !== undefined) {
       this.#count(w, seen.count, at);
-      return seen.out as object;
+      return seen.out;
     }
     const before = w.total;
     const out = this.#tag(value, brand, at);
-    this.#count(w, 2 + jsonCount((out as { value: unknown }).value, w.counted), at); // the tag object and its tag
+    this.#count(w, 2 + jsonCount(out.value, w.counted), at); // the tag object and its tag
     w.done.set(value, { out, count: w.total - before });
     return out;
   }
 
   /** The tagged JSON of a toolnexus value of the given brand, checked unless this copy made it. */
-  #tag(value: object, brand: BrandName, at: Segment[]): object {
+  #tag(value: object, brand: BrandName, at: Segment[]): { readonly [TAG]: string; readonly value: unknown } {
     const base = BASES[brand];
     let json: unknown;
     if (base.genuine(value)) {
@@ -390,7 +397,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       for (const k of keys) {
         if (k === TAG) escaped = true;
         at.push(k);
-        const child = guard(here, "this property", () => (node as Record<string, unknown>)[k]);
+        const child = guard(here, "this property", (): unknown => Reflect.get(node, k));
         defineKey(copy, k, this.#write(child, k, at, ancestors, w));
         at.pop();
       }
@@ -414,23 +421,23 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       }
       return value;
     }
-    const obj = value as Record<string, unknown>;
+    const obj = value;
     if (!Object.hasOwn(obj, TAG)) return this.#readProperties(obj, at);
-    const tag = obj[TAG];
+    const tag: unknown = Reflect.get(obj, TAG);
     if (typeof tag !== "string") {
       return raise("invalid-type", formatPath([...at, TAG]), `The tag must be a string, got ${quotedValue(tag)}`, TAGGED_FIX);
     }
     if (!Object.hasOwn(obj, "value")) {
       return raise("missing", formatPath([...at, "value"]), `The tagged value ${quoted(tag)} has no value`, TAGGED_FIX);
     }
-    const inner = obj.value;
+    const inner: unknown = Reflect.get(obj, "value");
     at.push("value");
     let out: unknown;
     if (tag === "") {
       if (typeof inner !== "object" || inner === null || Array.isArray(inner)) {
         raise("invalid-type", formatPath(at), "An escaped object must hold an object", TAGGED_FIX);
       }
-      out = this.#readProperties(inner as Record<string, unknown>, at);
+      out = this.#readProperties(inner, at);
     } else {
       const known = this.#byName.get(tag);
       if (known === undefined) {
@@ -451,11 +458,11 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     return out;
   }
 
-  #readProperties(obj: Record<string, unknown>, at: Segment[]): Record<string, unknown> {
+  #readProperties(obj: object, at: Segment[]): object {
     for (const k of Object.keys(obj)) {
       at.push(k);
-      const v = obj[k];
-      if (typeof v === "object" && v !== null) obj[k] = this.#read(v, at);
+      const v: unknown = Reflect.get(obj, k);
+      if (typeof v === "object" && v !== null) Reflect.set(obj, k, this.#read(v, at));
       at.pop();
     }
     return obj;
@@ -492,8 +499,10 @@ function jsonCount(value: unknown, counted: Map<object, number>): number {
   const known = counted.get(value);
   if (known !== undefined) return known;
   let n = 1;
-  if (Array.isArray(value)) for (const v of value as unknown[]) n += jsonCount(v, counted);
-  else for (const v of Object.values(value)) n += jsonCount(v, counted);
+  if (Array.isArray(value)) {
+    const list: readonly unknown[] = value;
+    for (const v of list) n += jsonCount(v, counted);
+  } else for (const v of Object.values(value)) n += jsonCount(v, counted);
   counted.set(value, n);
   return n;
 }

@@ -447,11 +447,10 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     if (typeof given !== "object" || given === null || typeName(given) === "an array") {
       wrongType("metadata", "The partial", "a plain object", given, "Pass the keys to change.");
     }
-    const src = given as Record<string, unknown>;
     // A null prototype keeps a "__proto__" key an ordinary key; toMetadata drops the keys set to undefined.
     const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, r.metadata as ResultFields["metadata"]);
     // Own keys, each read once as an own property.
-    for (const k of guard("metadata", "the keys", () => Object.keys(src), "not-json")) next[k] = guard(() => formatPath([k], "metadata"), k, () => (hasOwn(src, k) ? src[k] : undefined), "not-json");
+    for (const k of guard("metadata", "the keys", () => Object.keys(given), "not-json")) next[k] = guard(() => formatPath([k], "metadata"), k, (): unknown => (hasOwn(given, k) ? Reflect.get(given, k) : undefined), "not-json");
     return copy(r, r.output, r.isError, r.parts, toMetadata(next));
   }
 
@@ -473,7 +472,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
     const fields = { output: r.output, isError: r.isError, parts: r.parts, metadata: r.metadata as ResultFields["metadata"] };
     const next = isRecipe ? runRecipe({ ...fields, parts: r.parts ?? [], metadata: r.metadata ?? {} }, changes as (d: unknown) => unknown, "") : changes;
     const changed = readResultFields(next, isRecipe ? "The recipe's result" : "The changes", RESULT_KEYS);
-    return buildResult(Object.getPrototypeOf(r) as object, { ...fields, ...changed }) as this;
+    const d = withDefaults({ ...fields, ...changed });
+    return copy(r, d.output, d.isError, d.parts, d.metadata);
   }
 
   /**

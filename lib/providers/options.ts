@@ -186,7 +186,7 @@ export function idOption<O extends object>(options: O | null | undefined, key: s
  * reads its own fields once and checks them, so that a projection never emits an unchecked field.
  */
 export function asResult(value: unknown, fn: string): ToolResult {
-  return isGenuineResult(value) ? (value as ToolResult) : otherResult(value, fn);
+  return isGenuineResult(value) ? value : otherResult(value, fn);
 }
 
 function otherResult(value: unknown, fn: string): ToolResult {
@@ -210,8 +210,8 @@ export function bridgeOptions<K extends string>(options: unknown, keys: readonly
   }
   const o = snapshot(options, keys, path, `The options of ${fn}()`, fix);
   for (const key of ownKeys(options as object, path, "the options' keys")) {
-    if (!(keys as readonly string[]).includes(key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
+    if (!keys.some((k) => k === key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
   }
-  onLossOption((o as Partial<Record<string, unknown>>).onLoss, formatPath(["onLoss"], path));
+  onLossOption(Reflect.get(o, "onLoss"), formatPath(["onLoss"], path));
   return o;
 }

@@ -127,20 +127,21 @@ function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
   const be = toolnexusType(e);
   const br = toolnexusType(r);
   if (be !== undefined || br !== undefined) {
-    if (be === undefined || br === undefined || be !== br) {
+    // A toolnexus type is an object's only (see toolnexusType).
+    if (be === undefined || br === undefined || be !== br || typeof e !== "object" || e === null || typeof r !== "object" || r === null) {
       out.push(`${label(path)} (expected ${be ?? typeof e}, received ${br ?? typeof r})`);
       return;
     }
     if (Object.getPrototypeOf(e) !== Object.getPrototypeOf(r)) {
-      const en = classLabel(e as object, be);
-      const rn = classLabel(r as object, br);
+      const en = classLabel(e, be);
+      const rn = classLabel(r, br);
       const where = path.length === 0 ? "class" : `${formatPath(path)} class`;
       out.push(en === rn ? `${where} (two different ${en} classes, such as those of the ESM and the CJS build)` : `${where} (expected ${en}, received ${rn})`);
     }
-    const ef = new Map(displayFields(e as object, be));
-    const rf = new Map(displayFields(r as object, br));
+    const ef = new Map(displayFields(e, be));
+    const rf = new Map(displayFields(r, br));
     const keys = [...new Set([...ef.keys(), ...rf.keys()])];
-    for (const k of keys) collect(rawField(e, k), rawField(r, k), [...path, k], out);
+    for (const k of keys) collect(Reflect.get(e, k), Reflect.get(r, k), [...path, k], out);
     return;
   }
   if (Array.isArray(e) && Array.isArray(r)) {
@@ -159,10 +160,6 @@ function collect(e: unknown, r: unknown, path: Segment[], out: string[]): void {
   out.push(label(path));
 }
 
-function rawField(value: unknown, key: string): unknown {
-  return (value as Record<string, unknown>)[key];
-}
-
 function isPlain(value: unknown): value is object {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -175,9 +172,9 @@ function same(a: unknown, b: unknown): boolean {
   const bb = toolnexusType(b);
   if (ba !== undefined || bb !== undefined) return ba === bb && (a as { equals(o: unknown): boolean }).equals(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb2 = b as unknown[];
-    return a.length === bb2.length && a.every((x, i) => same(x, bb2[i]));
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const list: readonly unknown[] = b;
+    return a.length === list.length && a.every((x, i) => same(x, list[i]));
   }
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;

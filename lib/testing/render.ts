@@ -39,9 +39,12 @@ export function toolnexusType(value: unknown): BrandName | undefined {
  * classLabel(SearchResult.ok("x"), "ToolResult"); // "SearchResult"
  * ```
  */
+/** `Object.getPrototypeOf`, typed for what it gives an object. */
+const getProto: (value: object) => object | null = Object.getPrototypeOf;
+
 export function classLabel(value: object, type: BrandName): string {
   try {
-    const ctor = (Object.getPrototypeOf(value) as { constructor?: unknown } | null)?.constructor;
+    const ctor: unknown = getProto(value)?.constructor;
     if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") return ctor.name;
   } catch {
     // a hostile prototype: fall back to the type
@@ -143,7 +146,7 @@ class PayloadStandIn {
 function isPayloadStandIn(value: unknown): value is PayloadStandIn {
   if (typeof value !== "object" || value === null) return false;
   try {
-    return (value as { [PAYLOAD]?: unknown })[PAYLOAD] === true;
+    return Reflect.get(value, PAYLOAD) === true;
   } catch {
     return false;
   }
@@ -159,29 +162,28 @@ function isPayloadStandIn(value: unknown): value is PayloadStandIn {
  * ```
  */
 export function displayFields(value: object, type: BrandName): [string, unknown][] {
-  const v = value as Record<string, unknown>;
   switch (type) {
     case "ToolResult":
       return [
-        ["output", v.output],
-        ["isError", v.isError],
-        ["parts", v.parts],
-        ["metadata", v.metadata],
+        ["output", Reflect.get(value, "output")],
+        ["isError", Reflect.get(value, "isError")],
+        ["parts", Reflect.get(value, "parts")],
+        ["metadata", Reflect.get(value, "metadata")],
       ];
     case "ContentPart":
-      return defined(v, ["type", "text", "mimeType", "data", "url", "name"]).map(([k, x]) =>
+      return defined(value, ["type", "text", "mimeType", "data", "url", "name"]).map(([k, x]) =>
         k === "data" && typeof x === "string" ? [k, new PayloadStandIn(x)] : [k, x],
       );
     case "Request":
-      return defined(v, ["id", "kind", "prompt", "url", "data", "expiresAt"]);
+      return defined(value, ["id", "kind", "prompt", "url", "data", "expiresAt"]);
     case "Answer":
-      return defined(v, ["id", "ok", "data", "reason"]);
+      return defined(value, ["id", "ok", "data", "reason"]);
   }
 }
 
-function defined(v: Record<string, unknown>, keys: readonly string[]): [string, unknown][] {
+function defined(v: object, keys: readonly string[]): [string, unknown][] {
   const out: [string, unknown][] = [];
-  for (const k of keys) if (v[k] !== undefined) out.push([k, v[k]]);
+  for (const k of keys) if (Reflect.get(v, k) !== undefined) out.push([k, Reflect.get(v, k)]);
   return out;
 }
 
@@ -244,11 +246,11 @@ export const snapshotSerializer: SnapshotPlugin = {
     if (isPayloadStandIn(value)) return value.toAsymmetricMatcher();
     const type = toolnexusType(value);
     // Called after `test` passed, so a toolnexus value; anything else is printed as the printer prints it.
-    if (type === undefined) return printer(value, config, indentation, depth, refs);
-    const name = classLabel(value as object, type);
+    if (type === undefined || typeof value !== "object" || value === null) return printer(value, config, indentation, depth, refs);
+    const name = classLabel(value, type);
     if (refs.includes(value)) return "[Circular]";
     if (++depth > config.maxDepth) return `[${name}]`;
-    return printFields(name, displayFields(value as object, type), config, indentation, depth, [...refs, value], printer);
+    return printFields(name, displayFields(value, type), config, indentation, depth, [...refs, value], printer);
   },
 };
 
@@ -285,7 +287,7 @@ const printValue: PrettyPrinter = (value, config: PrettyConfig, indentation, dep
   if (++depth > config.maxDepth) return "[Object]";
   const keys = Object.keys(value).sort();
   if (keys.length === 0) return "{}";
-  const rows = keys.map((k) => `${next}${printValue(k, config, next, depth, inner)}: ${printValue((value as Record<string, unknown>)[k], config, next, depth, inner)}`);
+  const rows = keys.map((k) => `${next}${printValue(k, config, next, depth, inner)}: ${printValue(Reflect.get(value, k), config, next, depth, inner)}`);
   return `{${config.spacingOuter}${rows.join(`,${config.spacingInner}`)}${config.min ? "" : ","}${config.spacingOuter}${indentation}}`;
 };
 
