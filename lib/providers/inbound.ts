@@ -144,6 +144,11 @@ export interface LostBlock {
   readonly name?: string | undefined;
   /** The uri the block carries, if any (`""` counts as none). */
   readonly uri?: string | undefined;
+  /**
+   * What a line that names the block by its `label` says when it has no name or uri to show: an unknown type's
+   * line is `[unsupported LangChain hologram: an unknown content block type]` ({@link unknownType}).
+   */
+  readonly note?: string | undefined;
 }
 
 /** What a reader's table makes of one block: the accumulator takes it from there. */
@@ -157,6 +162,16 @@ export type BlockRead =
 /** A lost block of `what` (`label` its type in a named line) because of `why`, named by `name` and `uri` when it carries them. */
 export function lostBlock(what: string, why: string, label = what, name?: string, uri?: string): LostBlock {
   return { kind: "lost", what, label, why, name, uri };
+}
+
+/**
+ * A block of a type the reader does not know (law 6): named by the sender's type on a line of its own,
+ * `[unsupported A2A hologram: an unknown part type]` (the type shown by `shown()`: escaped, cut at 40, unquoted),
+ * its reason `unknown <field> "hologram"` (quoted by `quoted()`). `what` is the block as the reader calls it
+ * (`content block`, `part`), `field` the key that holds the type (`type`, `content`).
+ */
+export function unknownType(what: string, type: string, field = "type"): LostBlock {
+  return { kind: "lost", what, label: type, why: `unknown ${field} ${quoted(type)}`, note: `an unknown ${what} type` };
 }
 
 /**
@@ -176,15 +191,21 @@ function withoutPayload(uri: string): string {
 /**
  * The line that stands for a lost block in the output (law 6): `[unsupported MCP resource_link: report.pdf
  * (file:///srv/reports/report.pdf)]` (the name or the uri alone when the block has one), else, when it carries
- * neither, by what was wrong: `[unsupported MCP content block (unknown type "video")]`. What the sender chose
+ * neither, by its type when the type is what is wrong (`[unsupported LangChain hologram: an unknown content block
+ * type]`, {@link unknownType}), else by what was wrong: `[unsupported MCP content block (it has no type)]`. What the sender chose
  * is shown by `shown()`: escaped, cut at 40, unquoted (one line per loss); a `data:` uri without its payload.
  */
 export function lossLine(host: InboundHost, lost: LostBlock): string {
   const name = lost.name === undefined || lost.name === "" ? undefined : shown(lost.name);
   const uri = lost.uri === undefined || lost.uri === "" ? undefined : shown(withoutPayload(lost.uri));
   const named = name === undefined ? uri : uri === undefined ? name : `${name} (${uri})`;
-  if (named === undefined) return `[unsupported ${host.name} ${escapeControl(lost.what)} (${escapeControl(lost.why)})]`;
-  return `[unsupported ${host.name} ${isBlank(lost.label) ? escapeControl(lost.what) : shown(lost.label)}: ${named}]`;
+  const label = isBlank(lost.label) ? undefined : shown(lost.label);
+  if (named === undefined) {
+    // A block named by its type alone (an unknown type): the type on the line, what it is after the colon.
+    if (lost.note !== undefined && label !== undefined) return `[unsupported ${host.name} ${label}: ${lost.note}]`;
+    return `[unsupported ${host.name} ${escapeControl(lost.what)} (${escapeControl(lost.why)})]`;
+  }
+  return `[unsupported ${host.name} ${label ?? escapeControl(lost.what)}: ${named}]`;
 }
 
 /** The reason of a name loss: the name quoted by `quoted()` and why it went. */

@@ -72,6 +72,12 @@ export interface AnswerAspect {
 export interface LinkAspect {
   readonly call: (fn: Fn, url: string) => unknown;
   readonly path: string;
+  /**
+   * The code of the refusal of a url that is no http(s) URL (`javascript:`), which the url rule of a Request
+   * gives before any link rule runs: `invalid-value` where the function reads a request, `invalid-pending`
+   * where the request is a result's (no result can hold the url). Left out: either, or the link rule's `unsupported`.
+   */
+  readonly notAUrlCode?: "invalid-value" | "invalid-pending";
 }
 
 /** A prompt made from a tool's input (law 11): the function called with a tool name and input, giving the prompt. */
@@ -165,7 +171,12 @@ export const ROWS: readonly Row[] = [
   projectionRow("toA2aEvents", "host helper", ["taskId", "contextId", "messageId", "artifactId"], { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1", artifactId: "art-1" }, {
     timestamps: true,
     laws: [1, 2, 3, 4, 5, 10, 12],
-    link: { call: (f, url) => f(ToolResult.fromJSON({ output: "Sign in", isError: true, metadata: { pending: requestLike(url) } }), { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1" }), path: "metadata.pending.url" },
+    // The result is made in the call: a url no Request holds is refused there (invalid-pending), before toA2aEvents runs.
+    link: {
+      call: (f, url) => f(ToolResult.fromJSON({ output: "Sign in", isError: true, metadata: { pending: requestLike(url) } }), { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1" }),
+      path: "metadata.pending.url",
+      notAUrlCode: "invalid-pending",
+    },
   }),
 
   // Readers.
@@ -339,7 +350,7 @@ export const ROWS: readonly Row[] = [
     kind: "pause bridge",
     laws: [10, 12],
     options: { keys: ["toolCallId"], base: {}, call: (f, o) => f(request("r-1"), o) },
-    link: { call: (f, url) => f(requestLike(url)), path: "url" },
+    link: { call: (f, url) => f(requestLike(url)), path: "url", notAUrlCode: "invalid-value" },
   },
   { fn: "fromAgUiInterrupt", kind: "pause bridge", laws: [], note: "takes no options; reads a request, matched later by fromAgUiResume" },
   {
