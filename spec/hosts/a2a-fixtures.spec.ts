@@ -13,6 +13,10 @@ interface FromCase { name: string; wire?: Wire; value?: unknown; options?: Recor
 interface ErrorCase { name: string; value: unknown; code: string; path: string }
 interface PartsCase { name: string; result: unknown; options?: Record<string, unknown>; wire: unknown[]; losses?: [string, string][] }
 interface AnswerCase { name: string; request: unknown; message: unknown; answer?: unknown; code?: string; path?: string }
+/**
+ * A result toA2aEvents refuses, with the code and path; `refusedBy: "ToolResult.fromJSON"` marks a result the
+ * core refuses to make (a url no Request holds), so that toA2aEvents never sees it.
+ */
 interface EventsRefusal { name: string; result: unknown; refusedBy?: "ToolResult.fromJSON"; code: string; path: string }
 interface EventsLink { name: string; result: unknown; state: number }
 interface OptionRefusal { name: string; call: "toA2aParts" | "toA2aEvents" | "toA2aAnswer" | "fromA2a"; args: unknown[]; code: string; path: string }
