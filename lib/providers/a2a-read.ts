@@ -18,7 +18,7 @@ import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, t
 import { checkOptionKeys, optionKeys } from "../options";
 import { checkAnswerFor, pendingText } from "../pause";
 import { quoted } from "../quote";
-import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import { projection, projectionContext } from "./options";
 import { joinLines } from "./part-output";
 
@@ -127,7 +127,8 @@ function readPart(value: unknown, path: string): A2aRead {
       return builtBlock(inboundPart({ mimeType, url: v, name }), "url part", "url part", name, v);
     }
     default:
-      return lost("part", typeof kind === "string" ? `unknown content ${quoted(kind)}` : "it has no content");
+      // A content case of its own: named on its line by the case, and by the filename when it has one.
+      return typeof kind === "string" ? { ...unknownType("part", kind, "content"), name } : lost("part", "it has no content");
   }
 }
 
@@ -170,7 +171,8 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
  * A part that cannot be one (no or unknown content, a url that is not http(s), empty raw bytes, a mediaType
  * ContentPart refuses, data that is not JSON) is never dropped silently: it is reported to `onLoss` and,
  * under the default policy, named in the output after the text, one line per loss, by its filename and url
- * (`[unsupported A2A url part: report.pdf (file:///srv/r.pdf)]`) or by its fault; a part over `maxBytes` gets
+ * (`[unsupported A2A url part: report.pdf (file:///srv/r.pdf)]`), a content case A2A does not have by the case
+ * (`[unsupported A2A hologram: an unknown part type]`), else by its fault; a part over `maxBytes` gets
  * the usual placeholder (`[unsupported image part (image/png, 82 bytes)]`). Loss paths read
  * `artifacts[0].parts[2]`.
  *

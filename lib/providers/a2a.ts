@@ -16,7 +16,8 @@ import { checkLink } from "../pause";
 import type { AnyToolResult, ToolResult } from "../tool-result";
 import type { ProjectionOptions } from "./loss";
 import { asResult, optionalString, requireString, type Context } from "./options";
-import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart, type Projection } from "./projection";
+import { blankOutput, defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart, type Projection } from "./projection";
+import { isBlank } from "./part-output";
 
 /**
  * Raw bytes as the SDK holds them: Node's `Buffer` where its types are loaded (the SDK's own types need them),
@@ -146,12 +147,14 @@ function toA2aPart(p: MediaPart): A2aPart {
 }
 
 /**
- * A result's parts as A2A parts: a text part of the output unless it is empty (A2A's text part is the output as
- * written: a task read back gives it whole), then each part through the kit's one parts loop.
+ * A result's parts as A2A parts: a text part of the output unless it is empty or blank (A2A's text part is the
+ * output as written: a task read back gives it whole; a blank output is no text part, law 3, and is reported
+ * at `output`), then each part through the kit's one parts loop.
  */
 function partsOf(proj: Projection<A2aPart, never>, ctx: Context, r: Pick<ToolResult, "output" | "parts">): A2aPart[] {
   const out: A2aPart[] = [];
-  if (r.output !== "") out.push(textPart(r.output));
+  if (isBlank(r.output)) blankOutput(proj, ctx, r.output);
+  else out.push(textPart(r.output));
   if (r.parts !== null) writeParts(proj, ctx, r.parts, out);
   return out;
 }
@@ -171,12 +174,13 @@ const TO_EVENTS = defineProjection<A2aPart, A2aEventsOptions>({
 });
 
 /**
- * A result as A2A parts: a `text` part of the output (left out when empty), then one part per part in order:
+ * A result as A2A parts: a `text` part of the output (left out when empty; a blank output is left out and
+ * reported to `onLoss` at `output`, as no blank text part is ever sent), then one part per part in order:
  * `text`, `raw` (the bytes, in a fresh `Buffer` that owns its memory) or `url`, with the part's mime type as
  * `mediaType` and its name as `filename` (`""` without one). Text parts have `mediaType` `text/plain`.
  *
- * A2A carries every part and its name: the only loss is a part over `maxBytes`, handled by `unsupported` (a
- * placeholder `text` part by default) and reported to `onLoss`. Metadata is not sent. Every object is fresh
+ * A2A carries every part and its name: the losses are a part over `maxBytes`, handled by `unsupported` (a
+ * placeholder `text` part by default) and reported to `onLoss`, and a blank text (the output, a text part). Metadata is not sent. Every object is fresh
  * and unfrozen, each field at the SDK's proto default when unset (`Part.fromJSON(Part.toJSON(p))` equals `p`).
  *
  * Reads what you pass by the rules in docs/trust.md, "Reading what callers pass".

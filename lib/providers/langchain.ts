@@ -15,15 +15,14 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
 import { isGenuineRequest } from "../request";
-import type { Request } from "../request";
 import { ToolResult, type AnyToolResult } from "../tool-result";
 import { checkOptionKeys, optionKeys } from "../options";
-import { inboundPart, InboundAccumulator, isListAt, lostBlock, type BlockRead, type InboundHost } from "./inbound";
+import { inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import { quoted } from "../quote";
 import { asResult, projection, projectionContext } from "./options";
 import type { ProjectionOptions } from "./loss";
 import { isBlank } from "./part-output";
-import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
+import { blankOutput, defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
 
 /** A `text` content block. */
 export type LangChainTextBlock = { type: "text"; text: string };
@@ -106,16 +105,17 @@ const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss"
  * The fields of a LangChain `ToolMessage` for a result: `new ToolMessage(toLangChain(result, { toolCallId }))`.
  *
  * - `content` is the output string when the result has no parts; else LangChain's current standard blocks:
- *   a `text` block of the output (left out when the output is empty), then one block per part in order, `{
- *   type: "image" | "file" | "audio", mimeType, data | url }` with the part's name in `metadata.filename`,
- *   and a text part as a `text` block. No empty text block is written.
+ *   a `text` block of the output (left out when the output is empty; a blank output is left out and reported
+ *   to `onLoss` at `output`), then one block per part in order, `{ type: "image" | "file" | "audio", mimeType,
+ *   data | url }` with the part's name in `metadata.filename`, and a text part as a `text` block (a blank one
+ *   is a loss). No empty or blank text block is written.
  * - `status` is `"error"` for an error result, else `"success"`.
  * - `artifact` is `{ toolnexus: { v: 1, metadata, outputBlock } }`, which LangChain keeps but never sends to a
  *   model: `metadata` is a fresh, unfrozen copy of the result's metadata (`null` without metadata; a pending
  *   request included, as its JSON), or its JSON text when a LangGraph checkpoint would change the object (an
  *   object with an own `__proto__`, `lc` or `__lc_escaped__` key at any depth); `outputBlock` is 1 when
  *   `content[0]` is the output's text block. With it, {@link fromLangChain} gives the result back whole, after
- *   a LangGraph checkpoint too.
+ *   a LangGraph checkpoint too, except what was reported lost: a blank output beside parts reads back `""`.
  *
  * The object is fresh and not frozen (LangChain's constructor writes into it). Every part fits a LangChain
  * block; the one loss is a part over `maxBytes`, handled by `unsupported` (a placeholder text block by
@@ -144,8 +144,10 @@ export function toLangChain(result: AnyToolResult, options: LangChainOptions): L
   if (r.parts === null) content = r.output;
   else {
     // The output's text block unless the output is empty: the artifact says it is there, so it reads back whole.
+    // A blank output is no text block (law 3): it is left out and reported at `output`, and reads back empty.
     const blocks: LangChainContentBlock[] = [];
-    if (r.output !== "") {
+    if (isBlank(r.output)) blankOutput(TO_LANGCHAIN, ctx, r.output);
+    else {
       blocks.push({ type: "text", text: r.output });
       outputBlock = 1;
     }
@@ -260,7 +262,8 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * `reasoning`, an unknown type, data that is not base64, a url that is not http(s)) is never dropped
  * silently: it is reported to `onLoss` and, under the default policy, named in the output on a line of its
  * own by the name and url it carries (`[unsupported LangChain video: clip.mp4 (https://a.b/clip.mp4)]`, the
- * sender's text escaped and cut at 40 characters), else by what was wrong (`[unsupported LangChain reasoning
+ * sender's text escaped and cut at 40 characters), an unknown type by the type (`[unsupported LangChain
+ * hologram: an unknown content block type]`), else by what was wrong (`[unsupported LangChain reasoning
  * block (reasoning is not tool output a part can hold)]`); `unsupported: "error"` throws a
  * `ContentPartError` (code `unsupported`), `"omit"` leaves the line out. `maxBytes` applies to the parts read.
  * A part's name holding a control character is left off the part and reported to `onLoss` (path
@@ -398,7 +401,7 @@ function readBlock(value: unknown, path: string): BlockRead {
   if (!isString(type)) return lostBlock("content block", "it has no type");
   const name = nameFields(b.metadata, `${path}.metadata`) ?? (isString(b.title) && b.title !== "" ? b.title : undefined);
   const media = normalize(b, type, path, name);
-  const read = media === undefined ? lostBlock("content block", `unknown type ${quoted(type)}`, type) : "kind" in media ? media : toPart(media, type);
+  const read = media === undefined ? unknownType("content block", type) : "kind" in media ? media : toPart(media, type);
   if (read.kind !== "lost" || read.name !== undefined || read.uri !== undefined) return read;
   return { ...read, name, uri: isString(b.url) ? b.url : undefined };
 }

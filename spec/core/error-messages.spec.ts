@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { loadJSON } from "../support/fixtures";
 import { thrownByCall } from "../support/error-calls";
 import { expandPath } from "../hostile/constructs";
+import { quotedAs } from "../hosts/laws/checks";
 
 interface Entry {
   name: string;
@@ -52,8 +53,11 @@ describe("error messages (fixtures/errors/messages.json)", () => {
     const message = expandPath(entry.message);
     // Never "at the top level": an error about the whole value names the value instead.
     expect(message).not.toContain("top level");
-    // The place, when it is not the whole value.
-    if (entry.path !== "") expect(message).toContain(expandPath(entry.path));
+    // The place, when it is not the whole value; an unknown option names its key instead (quoted, cut at 40),
+    // and the path holds the key whole (docs/trust.md, "Options").
+    const option = /^options\.(.+)$/s.exec(expandPath(entry.path));
+    if (option !== null && entry.code === "invalid-value" && message.includes(" has no option ")) expect(message).toContain(`has no option ${quotedAs("message", option[1]!)}.`);
+    else if (entry.path !== "") expect(message).toContain(expandPath(entry.path));
     // What is wrong, then at least one sentence of fix.
     expect(message).toMatch(/^[A-Za-z].*?[.)"] [A-Z].*[.)]$/s);
   });

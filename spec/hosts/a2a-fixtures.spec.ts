@@ -13,7 +13,11 @@ interface FromCase { name: string; wire?: Wire; value?: unknown; options?: Recor
 interface ErrorCase { name: string; value: unknown; code: string; path: string }
 interface PartsCase { name: string; result: unknown; options?: Record<string, unknown>; wire: unknown[]; losses?: [string, string][] }
 interface AnswerCase { name: string; request: unknown; message: unknown; answer?: unknown; code?: string; path?: string }
-interface EventsRefusal { name: string; result: unknown; code: string; path: string }
+/**
+ * A result toA2aEvents refuses, with the code and path; `refusedBy: "ToolResult.fromJSON"` marks a result the
+ * core refuses to make (a url no Request holds), so that toA2aEvents never sees it.
+ */
+interface EventsRefusal { name: string; result: unknown; refusedBy?: "ToolResult.fromJSON"; code: string; path: string }
 interface EventsLink { name: string; result: unknown; state: number }
 interface OptionRefusal { name: string; call: "toA2aParts" | "toA2aEvents" | "toA2aAnswer" | "fromA2a"; args: unknown[]; code: string; path: string }
 const TABLE = loadJSON<{
@@ -90,7 +94,13 @@ describe("fromA2aAnswer", () => {
 describe("toA2aEvents and the link rule", () => {
   for (const c of TABLE.toA2aEventsRefusals) {
     it(`refuses ${c.name}`, () => {
-      expect(thrownValidation(() => toA2aEvents(ToolResult.fromJSON(c.result), { taskId: "t", contextId: "c" }))).toMatchObject({ code: c.code, path: c.path });
+      if (c.refusedBy === "ToolResult.fromJSON") {
+        // The core's url rule: the result is never made, so no bridge can send its link.
+        expect(thrownValidation(() => ToolResult.fromJSON(c.result))).toMatchObject({ code: c.code, path: c.path });
+        return;
+      }
+      const result = ToolResult.fromJSON(c.result);
+      expect(thrownValidation(() => toA2aEvents(result, { taskId: "t", contextId: "c" }))).toMatchObject({ code: c.code, path: c.path });
     });
   }
   for (const c of TABLE.toA2aEventsLinks) {

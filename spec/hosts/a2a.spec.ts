@@ -173,12 +173,14 @@ describe("every object written passes the SDK's X.fromJSON(X.toJSON(v)) law", ()
 
 describe("law: the task the SDK builds from toA2aEvents(r) reads back as r, metadata cut to pending", () => {
   const media = partJSON.filter((p) => p.type !== "text").map((p) => ContentPart.fromJSON(p));
+  // The law covers results without text parts whose output is not blank (docs/hosts/a2a.md): a blank output is
+  // no text part (no blank text block is ever sent), reported lost at `output`, so it cannot come back.
   // A paused task's message shows its link to a person: only links the link rule lets through are sent (an
   // authorization needs one).
   const pendingRequest = requestJSON.map((j) => Request.fromJSON(j)).filter((q) => (q.url === undefined || q.url === "" ? q.kind !== "authorization" : /^https:\/\//i.test(q.url)));
   const results = fc
     .record({
-      output: fc.string({ minLength: 1, maxLength: 24 }),
+      output: fc.string({ minLength: 1, maxLength: 24 }).filter((o) => o.trim() !== ""),
       parts: fc.array(media, { maxLength: 3 }),
       kind: fc.constantFrom("ok", "error", "pending"),
       request: pendingRequest,
@@ -216,6 +218,23 @@ describe("law: the task the SDK builds from toA2aEvents(r) reads back as r, meta
     },
     timeout(50),
   );
+});
+
+describe("the results the task law excepts: a blank output", () => {
+  const png = ContentPart.fromJSON({ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" });
+  it.each([
+    ["beside a part", ToolResult.ok(" \n\t", { parts: [png] }), 1],
+    ["alone", ToolResult.ok("\u2028 "), 0],
+    ["of an error", ToolResult.error("  "), 0],
+  ])("%s is sent as no text part, and reported lost at output", (_n, r, parts) => {
+    const heard: string[] = [];
+    const events = toA2aEvents(r, { taskId: "t", contextId: "c", onLoss: (l) => heard.push(l.path) });
+    expect(heard).toEqual(["output"]);
+    const sent = events.flatMap((e) => (e.kind === "artifactUpdate" ? e.data.artifact.parts : (e.data.status.message?.parts ?? [])));
+    expect(sent.map((p) => p.content.$case)).toEqual(Array.from({ length: parts }, () => "raw"));
+    // An error without a part sends no message: the task reads back as the failed task it is.
+    if (r.isError) expect(events.map((e) => e.kind === "statusUpdate" && e.data.status.message)).toEqual([undefined]);
+  });
 });
 
 describe("refusals", () => {

@@ -180,7 +180,12 @@ export const ROWS: readonly Row[] = [
   projectionRow("toA2aEvents", "host helper", ["taskId", "contextId", "messageId", "artifactId"], { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1", artifactId: "art-1" }, {
     timestamps: true,
     laws: [1, 2, 3, 4, 5, 10, 12],
-    link: { call: (f, url) => f(ToolResult.fromJSON({ output: "Sign in", isError: true, metadata: { pending: requestLike(url) } }), { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1" }), path: "metadata.pending.url" },
+    // The result is made in the call: a url no Request holds is refused there (invalid-pending), before toA2aEvents runs.
+    link: {
+      call: (f, url) => f(ToolResult.fromJSON({ output: "Sign in", isError: true, metadata: { pending: requestLike(url) } }), { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1" }),
+      path: "metadata.pending.url",
+      notAUrlCode: "invalid-pending",
+    },
   }),
 
   // Readers.
@@ -394,7 +399,7 @@ export const ROWS: readonly Row[] = [
     kind: "pause bridge",
     laws: [10, 12],
     options: { keys: ["toolCallId"], base: {}, call: (f, o) => f(request("r-1"), o) },
-    link: { call: (f, url) => f(requestLike(url)), path: "url" },
+    link: { call: (f, url) => f(requestLike(url)), path: "url", notAUrlCode: "invalid-value" },
   },
   { fn: "fromAgUiInterrupt", kind: "pause bridge", laws: [], note: "takes no options; reads a request, matched later by fromAgUiResume" },
   {
