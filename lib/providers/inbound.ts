@@ -30,7 +30,7 @@ const OCTET_STREAM = "application/octet-stream";
  * `application/octet-stream`. Either may be left out. The wire is faithful: a mime type the sender gave is
  * kept as sent and never guessed over.
  */
-export function guessMime(head: Uint8Array | undefined, url: string | undefined): string {
+function guessMime(head: Uint8Array | undefined, url: string | undefined): string {
   const sniffed = head === undefined ? undefined : sniff(head);
   if (sniffed !== undefined) return sniffed;
   if (url === undefined) return OCTET_STREAM;
@@ -195,7 +195,7 @@ function withoutPayload(uri: string): string {
  * type]`, {@link unknownType}), else by what was wrong: `[unsupported MCP content block (it has no type)]`. What the sender chose
  * is shown by `shown()`: escaped, cut at 40, unquoted (one line per loss); a `data:` uri without its payload.
  */
-export function lossLine(host: InboundHost, lost: LostBlock): string {
+function lossLine(host: InboundHost, lost: LostBlock): string {
   const name = lost.name === undefined || lost.name === "" ? undefined : shown(lost.name);
   const uri = lost.uri === undefined || lost.uri === "" ? undefined : shown(withoutPayload(lost.uri));
   const named = name === undefined ? uri : uri === undefined ? name : `${name} (${uri})`;

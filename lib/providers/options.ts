@@ -2,8 +2,7 @@
 // its own options (`toolUseId`, `callId`, ...). Internal to `toolnexus/providers`: nothing here is exported
 // from the entry point. Options are read as the door (boundary.ts) reads every outside value: each key once,
 // as an own property, a throw while reading being a ValidationError at the key.
-import { guard, ownField, ownKeys, snapshot, type Snapshot } from "../boundary";
-import { formatPath } from "../path";
+import { guard, ownField } from "../boundary";
 import { isGenuineResult } from "../tool-result";
 import { ToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
@@ -172,14 +171,6 @@ export function namedOption<O extends object>(options: O | null | undefined, key
 }
 
 /**
- * A required id or name option of a projection (`toolUseId`, `callId`, `toolCallId`, `toolName`): read as
- * {@link namedOption} reads it, then checked by {@link requireString}, `example` showing a good value.
- */
-export function idOption<O extends object>(options: O | null | undefined, key: string, read: (options: O) => unknown, fn: string, example: string): string {
-  return requireString(namedOption(options, key, read), key, fn, example);
-}
-
-/**
  * The result to project: a genuine `ToolResult` (made by this copy of the package: its private mark) as it
  * is; anything else (one from another loaded copy, its JSON shape, an object made with
  * `Object.create(ToolResult.prototype)`, a Proxy of a result) read through `ToolResult.fromJSON`, which
@@ -196,22 +187,3 @@ function otherResult(value: unknown, fn: string): ToolResult {
   return ToolResult.fromJSON(value);
 }
 
-/**
- * The options of a bridge (`toMcpElicitation`, `toAiSdkApprovalRequest`, ...), read through the door's own-field
- * reading (`snapshot`): each of `keys` once, as an own property, at `path`. Absent options (`undefined`,
- * `null`) give none, unless `required`; a key the bridge does not take, and an `onLoss` that is not a
- * function, are ValidationErrors. The object has no prototype: a key left out is never Object.prototype's.
- */
-export function bridgeOptions<K extends string>(options: unknown, keys: readonly K[], fn: string, path = "", required = false): Snapshot<K> {
-  const fix = required ? `Pass { ${keys.join(", ")} }.` : `Pass { ${keys.join(", ")} } or leave them out.`;
-  if (options === undefined || options === null) {
-    if (!required) return Object.create(null) as Snapshot<K>;
-    if (options === undefined) raise("missing", path, `The options of ${fn}() are missing`, fix);
-  }
-  const o = snapshot(options, keys, path, `The options of ${fn}()`, fix);
-  for (const key of ownKeys(options as object, path, "the options' keys")) {
-    if (!keys.some((k) => k === key)) raise("invalid-value", formatPath([key], path), `${fn}() has no option ${JSON.stringify(key)}`, `It takes ${keys.join(", ")} only.`);
-  }
-  onLossOption(Reflect.get(o, "onLoss"), formatPath(["onLoss"], path));
-  return o;
-}
