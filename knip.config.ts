@@ -34,7 +34,7 @@ const config: KnipConfig = {
     // (knip reads package.json's scripts, not the shell scripts they run).
     "publint",
     "@arethetypeswrong/cli",
-    // spec/source-only/temporal-replay.spec.ts has @temporalio/worker bundle spec/durable/replay/workflows.ts
+    // spec/durable/temporal-replay.spec.ts has @temporalio/worker bundle spec/durable/replay/workflows.ts
     // with webpack, which resolves the workflow runtime (@temporalio/workflow/lib/worker-interface.js) from the
     // project: it must be installed at the root, not only inside @temporalio/worker.
     "@temporalio/workflow",

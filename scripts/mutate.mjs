@@ -177,7 +177,7 @@ export const MUTATIONS = [
     file: "lib/providers/loss.ts",
     find: 'if (ctx.policy === "error") {\n    throw new ContentPartError(\n',
     replace: 'if (ctx.policy === "omit") {\n    throw new ContentPartError(\n',
-    specs: ["spec/providers/projections.spec.ts", "spec/providers/behaviour.spec.ts"],
+    specs: ["spec/hosts/projections.spec.ts", "spec/hosts/projection-behaviour.spec.ts"],
   },
   {
     id: "loss-reported-before-throw",
@@ -186,7 +186,7 @@ export const MUTATIONS = [
     file: "lib/providers/loss.ts",
     find: "  reportLoss(ctx, path, reason, part, placeholder);\n  if (ctx.policy === \"error\")",
     replace: "  if (ctx.policy !== \"error\") reportLoss(ctx, path, reason, part, placeholder);\n  if (ctx.policy === \"error\")",
-    specs: ["spec/providers/projections.spec.ts", "spec/providers/behaviour.spec.ts"],
+    specs: ["spec/hosts/projections.spec.ts", "spec/hosts/projection-behaviour.spec.ts"],
   },
   {
     id: "loss-placeholder-text",
@@ -195,7 +195,7 @@ export const MUTATIONS = [
     file: "lib/providers/loss.ts",
     find: "return `[unsupported ${partLabel(part)}]`;",
     replace: "return `[unsupported part]`;",
-    specs: ["spec/providers/projections.spec.ts", "spec/providers/behaviour.spec.ts"],
+    specs: ["spec/hosts/projections.spec.ts", "spec/hosts/projection-behaviour.spec.ts"],
   },
   {
     id: "anthropic-blank-output-report",
@@ -204,7 +204,7 @@ export const MUTATIONS = [
     file: "lib/providers/anthropic.ts",
     find: 'if (output === "" && r.output !== "") reportLoss(ctx, "output",',
     replace: 'if (output === "" && r.output !== "" && false) reportLoss(ctx, "output",',
-    specs: ["spec/providers/projections.spec.ts"],
+    specs: ["spec/hosts/projections.spec.ts"],
   },
   {
     id: "mcp-pending-not-in-meta",
@@ -213,7 +213,7 @@ export const MUTATIONS = [
     file: "lib/providers/mcp.ts",
     find: "if (key === PENDING) continue;",
     replace: "if (key === PENDING + 1) continue;",
-    specs: ["spec/providers/projections.spec.ts", "spec/providers/behaviour.spec.ts"],
+    specs: ["spec/hosts/projections.spec.ts", "spec/hosts/projection-behaviour.spec.ts"],
   },
   {
     id: "elicitation-expiry-loss",
@@ -222,7 +222,7 @@ export const MUTATIONS = [
     file: "lib/providers/mcp-elicitation.ts",
     find: "if (request.expiresAt !== undefined) reportLoss(",
     replace: "if (false) reportLoss(",
-    specs: ["spec/bridges/mcp-elicitation.spec.ts", "spec/bridges/loss-kinds.spec.ts"],
+    specs: ["spec/hosts/mcp/elicitation.spec.ts", "spec/hosts/bridge-loss-kinds.spec.ts"],
   },
   {
     id: "elicit-result-refusal-loss",
@@ -231,7 +231,7 @@ export const MUTATIONS = [
     file: "lib/providers/mcp-elicitation.ts",
     find: "if (a.data !== undefined && to.onLoss !== undefined) {",
     replace: "if (a.data !== undefined && to.onLoss !== undefined && false) {",
-    specs: ["spec/bridges/mcp-elicitation.spec.ts", "spec/bridges/loss-kinds.spec.ts"],
+    specs: ["spec/hosts/mcp/elicitation.spec.ts", "spec/hosts/bridge-loss-kinds.spec.ts"],
   },
   {
     id: "approval-denial-loss",
@@ -240,7 +240,7 @@ export const MUTATIONS = [
     file: "lib/providers/ai-sdk-approvals.ts",
     find: 'if (a.reason === "cancelled" || a.reason === "expired") {',
     replace: 'if (a.reason === "cancelled") {',
-    specs: ["spec/bridges/ai-sdk-approvals.spec.ts", "spec/bridges/loss-kinds.spec.ts"],
+    specs: ["spec/hosts/ai-sdk/approvals.spec.ts", "spec/hosts/bridge-loss-kinds.spec.ts"],
   },
   {
     id: "answer-answers-id",

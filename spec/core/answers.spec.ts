@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Answer, Request, ValidationError } from "toolnexus";
-import { importEsm } from "../bridges/esm";
+import { importEsm } from "../support/esm";
 import { loadJSON } from "../support/fixtures";
 
 interface Case {

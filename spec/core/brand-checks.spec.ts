@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { importEsm } from "../bridges/esm";
+import { importEsm } from "../support/esm";
 import { loadJSON } from "../support/fixtures";
 
 type Lib = { ToolResult: typeof ToolResult; ContentPart: typeof ContentPart; Request: typeof Request; Answer: typeof Answer };

@@ -9,7 +9,7 @@
 // statics is not registered here either, as in a real build.
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { importEsm } from "../bridges/esm";
+import { importEsm } from "../support/esm";
 
 type Serialization = typeof import("@workflow/core/serialization");
 type ClassSerialization = typeof import("@workflow/core/class-serialization");

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import * as core from "toolnexus";
-import { importEsm } from "../bridges/esm";
+import { importEsm } from "./esm";
 
 /** The core entry's exports, as either build gives them. */
 export type CoreModule = typeof core;

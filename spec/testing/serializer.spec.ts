@@ -31,7 +31,7 @@ describe("the snapshot serializer", () => {
 
   it("prints a part's payload as its size and an FNV-1a digest of its base64", () => {
     const part = ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: "AAEC" });
-    // 75e9372f: FNV-1a (32 bits) of the text "AAEC", as published (spec/source-only/digest.spec.ts checks the vectors).
+    // 75e9372f: FNV-1a (32 bits) of the text "AAEC", as published (spec/testing/digest.spec.ts checks the vectors).
     expect(print(part)).toContain(`"data": <3 bytes, digest 75e9372f>`);
     const one = ContentPart.fromJSON({ type: "file", mimeType: "application/octet-stream", data: "AA==" });
     expect(print(one)).toContain("<1 byte, digest");

@@ -10,10 +10,10 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { z } from "zod";
 import { Answer, ContentPart, Request, ToolResult, type AnswerJSON, type RequestJSON } from "toolnexus";
 import { fromClaudeToolPermission, fromMcp, toClaudePermissionResult, toMcp, type ClaudePermissionResult } from "toolnexus/providers";
-import { importEsm } from "../bridges/esm";
-import { argumentsOf } from "../support/error-calls";
-import { loadBytes, loadJSON } from "../support/fixtures";
-import { collectLosses, thrownValidation } from "../support/throws";
+import { importEsm } from "../../support/esm";
+import { argumentsOf } from "../../support/error-calls";
+import { loadBytes, loadJSON } from "../../support/fixtures";
+import { collectLosses, thrownValidation } from "../../support/throws";
 
 interface Fixture {
   request: RequestJSON;

@@ -22,8 +22,8 @@ import {
   type McpElicitParams,
   type McpPrimitiveSchemaDefinition,
 } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { thrownValidation, collectLosses } from "../support/throws";
+import { loadJSON } from "../../support/fixtures";
+import { thrownValidation, collectLosses } from "../../support/throws";
 
 interface Case {
   name: string;

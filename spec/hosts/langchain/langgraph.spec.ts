@@ -19,7 +19,7 @@ import {
   type LangGraphInterrupt,
 } from "toolnexus/providers";
 import { z } from "zod";
-import { thrownValidation } from "../support/throws";
+import { thrownValidation } from "../../support/throws";
 
 const State = Annotation.Root({
   done: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),

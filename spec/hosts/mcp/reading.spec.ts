@@ -4,8 +4,8 @@ import { describe, expect, it } from "@jest/globals";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ContentPart, ToolResult } from "toolnexus";
 import { fromMcp, toMcp } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { collectLosses, thrownValidation } from "../support/throws";
+import { loadJSON } from "../../support/fixtures";
+import { collectLosses, thrownValidation } from "../../support/throws";
 
 interface OptionRefusal { name: string; call: "toMcp" | "fromMcp"; args: [unknown, unknown]; code: string; path: string; hint: string }
 const { optionRefusals } = loadJSON<{ optionRefusals: OptionRefusal[] }>("providers/mcp.json");

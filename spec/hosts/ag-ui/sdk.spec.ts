@@ -17,9 +17,9 @@ import {
   type AgUiInterruptInput,
   type AgUiResumeEntryInput,
 } from "toolnexus/providers";
-import { argumentsOf } from "../support/error-calls";
-import { loadBytes, loadJSON } from "../support/fixtures";
-import { collectLosses, thrownValidation } from "../support/throws";
+import { argumentsOf } from "../../support/error-calls";
+import { loadBytes, loadJSON } from "../../support/fixtures";
+import { collectLosses, thrownValidation } from "../../support/throws";
 
 interface Fixture {
   interrupts: { name: string; request: RequestJSON; options?: { toolCallId?: string }; interrupt: Record<string, unknown> }[];

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts, type Loss } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { thrownValidation } from "../support/throws";
-import { loadA2a } from "./a2a-harness";
+import { loadJSON } from "../../support/fixtures";
+import { thrownValidation } from "../../support/throws";
+import { loadA2a } from "./harness";
 
 type Wire = { Message?: unknown; Artifact?: unknown; Task?: unknown };
 interface FromCase { name: string; wire?: Wire; value?: unknown; options?: Record<string, unknown>; result: unknown; losses?: [string, string][] }

@@ -5,7 +5,7 @@
 import type { Message, Task } from "@a2a-js/sdk";
 import type { Client } from "@a2a-js/sdk/client";
 import type { AgentExecutor } from "@a2a-js/sdk/server";
-import { importEsm } from "../bridges/esm";
+import { importEsm } from "../../support/esm";
 
 export type Sdk = typeof import("@a2a-js/sdk");
 export type Server = typeof import("@a2a-js/sdk/server");

@@ -6,8 +6,8 @@ import { describe, expect, it } from "@jest/globals";
 import { ToolMessage } from "@langchain/core/messages";
 import { ContentPart, ContentPartError, ToolResult, type ToolResultJSON } from "toolnexus";
 import { fromLangChain, toLangChain, type LangChainOptions, type LangChainToolMessageFields, type LangChainToolMessageInput } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { collectLosses, thrownBy, thrownValidation } from "../support/throws";
+import { loadJSON } from "../../support/fixtures";
+import { collectLosses, thrownBy, thrownValidation } from "../../support/throws";
 
 interface Fixture {
   inbound: { name: string; message: Record<string, unknown>; result: ToolResultJSON; losses?: string[]; contentBlocks?: string }[];

@@ -7,8 +7,8 @@ import { Agent, RunState, run, setTracingDisabled, tool, type RunToolApprovalIte
 import { ScriptedModel, assistantMessage, functionCall } from "@openai/agents-core/testing";
 import { Answer, Request, type AnswerJSON, type RequestJSON } from "toolnexus";
 import { fromAgentsInterruption, toAgentsDecision, type AgentsDecision, type AgentsInterruption } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { thrownValidation } from "../support/throws";
+import { loadJSON } from "../../support/fixtures";
+import { thrownValidation } from "../../support/throws";
 
 setTracingDisabled(true);
 

@@ -7,8 +7,8 @@ import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langch
 import fc from "fast-check";
 import { ToolResult } from "toolnexus";
 import { fromLangChain, toLangChain, type LangChainOptions, type LangChainToolMessageInput } from "toolnexus/providers";
-import { resultJSON } from "../properties/arbitraries";
-import { timeout } from "../properties/settings";
+import { resultJSON } from "../../properties/arbitraries";
+import { timeout } from "../../properties/settings";
 
 const options: fc.Arbitrary<LangChainOptions> = fc.record(
   {

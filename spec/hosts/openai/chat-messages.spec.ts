@@ -7,7 +7,7 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { ContentPart, ToolResult } from "toolnexus";
 import { toOpenAIChat, toOpenAIChatMessages, type OpenAIChatToolCallResult } from "toolnexus/providers";
-import { collectLosses, thrownBy, thrownValidation } from "../support/throws";
+import { collectLosses, thrownBy, thrownValidation } from "../../support/throws";
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const image = ContentPart.fromBase64(PNG, { mimeType: "image/png" });

@@ -14,9 +14,9 @@ import {
   type AiSdkApprovalRequestInput,
   type AiSdkToolCall,
 } from "toolnexus/providers";
-import { loadJSON } from "../support/fixtures";
-import { importEsm } from "./esm";
-import { thrownValidation, collectLosses } from "../support/throws";
+import { loadJSON } from "../../support/fixtures";
+import { importEsm } from "../../support/esm";
+import { thrownValidation, collectLosses } from "../../support/throws";
 
 interface Fixture {
   requests: { name: string; request: RequestJSON; toolCallId: string; part: ToolApprovalRequest; losses: string[] }[];

@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { defaultPayloadConverter, type Payload } from "@temporalio/common";
 import { temporal } from "@temporalio/proto";
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundleWithSourceMap } from "@temporalio/worker";
-import { payloadConverter } from "../durable/replay/converter";
-import { sentValue } from "../durable/replay/search-result";
+import { payloadConverter } from "./replay/converter";
+import { sentValue } from "./replay/search-result";
 
 Runtime.install({ logger: new DefaultLogger("ERROR"), telemetryOptions: { logging: { filter: { core: "ERROR", other: "ERROR" } } } });
 

@@ -6,7 +6,7 @@ import { Agent, protocol, run, setTracingDisabled, tool, type FunctionTool, type
 import { ScriptedModel, assistantMessage, functionCall } from "@openai/agents-core/testing";
 import { ContentPart, ToolResult } from "toolnexus";
 import { toAgentsToolOutput, type AgentsToolOutput, type AgentsToolOutputItem } from "toolnexus/providers";
-import { collectLosses, thrownBy } from "../support/throws";
+import { collectLosses, thrownBy } from "../../support/throws";
 
 setTracingDisabled(true);
 

@@ -9,7 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitRequestSchema, type ClientCapabilities, type ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Answer, Request, ToolResult, ValidationError } from "toolnexus";
 import { fromMcp, fromMcpElicitation, fromMcpElicitResult, toMcp, toMcpElicitation, toMcpElicitResult } from "toolnexus/providers";
-import { thrownValidation } from "../support/throws";
+import { thrownValidation } from "../../support/throws";
 
 const link = Request.create({ kind: "approval", prompt: "Review the change, then confirm", url: "https://review.example.com/c/42" });
 const login = ToolResult.authRequired("https://auth.example.com/login?state=abc").pending!;

@@ -8,10 +8,10 @@ import type { AgentExecutionEvent, AgentExecutor, ExecutionEventBus, RequestCont
 import fc from "fast-check";
 import { Answer, ContentPart, Request, ToolResult, ValidationError } from "toolnexus";
 import { fromA2a, fromA2aAnswer, toA2aAnswer, toA2aEvents, toA2aParts, type A2aEvent } from "toolnexus/providers";
-import { partJSON, requestJSON } from "../properties/arbitraries";
-import { RUNS, timeout } from "../properties/settings";
-import { thrownValidation } from "../support/throws";
-import { asTask, inProcessClient, loadA2a } from "./a2a-harness";
+import { partJSON, requestJSON } from "../../properties/arbitraries";
+import { RUNS, timeout } from "../../properties/settings";
+import { thrownValidation } from "../../support/throws";
+import { asTask, inProcessClient, loadA2a } from "./harness";
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const image = ContentPart.fromBase64(PNG, { mimeType: "image/png", name: "shot.png" });
