@@ -156,6 +156,7 @@ export const OPENAI = Object.freeze({
 // ---------------------------------------------------------------------------------------------------------
 // Gemini
 
+/** A Gemini 3 media resolution, which sets what an image costs there (`high` is the default). */
 export type MediaResolution = "low" | "medium" | "high" | "ultra_high";
 
 export const GEMINI = Object.freeze({

@@ -12,7 +12,7 @@
  *
  * countTokens(result, { provider: "anthropic", model: "claude-opus-4-7" }).total;
  * limitsOf({ provider: "anthropic" }).imageBytes?.value; // 10485760
- * result.truncate({ maxTokens: 4000, tokens: tokenCounter({ provider: "anthropic" }) });
+ * tokenCounter({ provider: "anthropic" }).part(result.parts![0]); // what the first part costs there
  * ```
  *
  * @module toolnexus/budgets

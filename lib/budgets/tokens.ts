@@ -24,9 +24,11 @@ export interface TokenCount {
   readonly parts: readonly PartTokens[];
 }
 
-/** A counter for `result.truncate({ maxTokens, tokens })`: how many tokens a text and a part cost. */
+/** A counter of one target: how many tokens a text and a part cost there, as {@link countTokens} counts them. */
 export interface TokenCounter {
+  /** The tokens of a result's output text, as the target counts text (`ceil(length / 4)`). */
   output(text: string): number;
+  /** The tokens of one part (a `ContentPart` or its JSON shape), by the target's rule for its type. */
   part(part: ContentPart): number;
 }
 

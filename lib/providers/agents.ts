@@ -127,7 +127,7 @@ export function fromAgentsInterruption(item: AgentsInterruption): Request {
 }
 
 /**
- * The decision for an OpenAI Agents approval from a toolnexus {@link Answer}: `{ approve: true }` for an
+ * The decision for an OpenAI Agents approval from a toolnexus `Answer`: `{ approve: true }` for an
  * accepted answer, `{ approve: false, message? }` for a refusal, `message` being `data.reason` when it is a
  * string (the text the model then reads in place of the tool's output; without it the SDK writes its own).
  *

@@ -78,7 +78,7 @@ export function fromClaudeToolPermission(toolName: string, input: { readonly [ke
 }
 
 /**
- * The `PermissionResult` that `canUseTool` resolves to, for the {@link Answer} to `request` (the request
+ * The `PermissionResult` that `canUseTool` resolves to, for the `Answer` to `request` (the request
  * {@link fromClaudeToolPermission} made, or its JSON). A fresh, unfrozen object.
  *
  * An accepted answer allows: `{ behavior: "allow", updatedInput }`, the answer's `data.input` (an object, else a
