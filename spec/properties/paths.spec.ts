@@ -10,13 +10,18 @@ import { assertToolnexusError } from "./support";
 
 type Path = readonly (string | number)[];
 
-/** The documented path syntax: `.name` for identifiers, `[0]` for indices, `["odd key"]` for other keys. */
+/**
+ * The documented path syntax (docs/errors.md): `.name` for identifiers, `[0]` for indices, `["odd key"]` for other
+ * keys, quoted with JSON's escapes and with DEL, the C1 controls, U+2028 and U+2029 escaped too (JSON leaves those
+ * raw), so that no path holds a character that ends or hides a line.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
 function formatPath(path: Path): string {
   let out = "";
   for (const s of path) {
     if (typeof s === "number") out += `[${s}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s)) out += out === "" ? s : `.${s}`;
-    else out += `[${JSON.stringify(s)}]`;
+    else out += `[${JSON.stringify(s).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}]`;
   }
   return out;
 }
