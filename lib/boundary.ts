@@ -42,6 +42,18 @@ export function wrongType(path: string, what: string, expected: string, value: u
   return raise(code, path, `${what} must be ${expected}, got ${typeName(value)}`, fix);
 }
 
+/**
+ * A required, non-empty string read from a caller's value, the one check of the library: "`what` is missing",
+ * "`what` must be a string, got a number" (as {@link wrongType} words it) or "`what` is empty", at `path`, each
+ * ending with `fix`.
+ */
+export function requiredString(v: unknown, path: string, what: string, fix: string): string {
+  if (v === undefined) raise("missing", path, `${what} is missing`, fix);
+  if (typeof v !== "string") return wrongType(path, what, "a string", v, fix);
+  if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
+  return v;
+}
+
 /** `obj[key] = value` as an own, enumerable data property, also for the key `__proto__` (an ordinary key in JSON). */
 export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });

@@ -5,7 +5,7 @@
 // receiver of an instance method, `fromJSON`, `safeFromJSON` and the brand check `isX`. Each class's own file
 // holds its fields' checks and its methods. See docs/subclassing.md and docs/trust.md, "Reading what callers pass"
 // ("Genuine or checked", "Every method, every receiver").
-import { guard, isArrayAt, ownField, wrongType } from "./boundary";
+import { guard, isArrayAt, ownField, requiredString, wrongType } from "./boundary";
 import { hasBrand, protoOf, type BrandName } from "./brand";
 import { raise, safely, thrownMessage, type SafeResult, type ToolnexusError } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
@@ -323,12 +323,12 @@ const NON_EMPTY = 2;
 
 /** The check of a string field: `need` says whether it may be absent or empty, `fix` how to mend it. */
 export function typedString(value: unknown, path: string, key: string, need: number, fix: string): string | undefined {
+  if (need === NON_EMPTY) return requiredString(value, path, `The ${key}`, fix);
   if (value === undefined) {
     if (need !== OPTIONAL) raise("missing", path, `The ${key} is missing`, fix);
     return undefined;
   }
   if (typeof value !== "string") return wrongType(path, `The ${key}`, "a string", value, fix);
-  if (need === NON_EMPTY && value === "") raise("invalid-value", path, `The ${key} is empty`, fix);
   return value;
 }
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isArrayAt, snapshot } from "../boundary";
+import { isArrayAt, requiredString, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJsonObject, typeName } from "../json-data";
 import { formatPath } from "../path";
@@ -244,14 +244,6 @@ export function toAgUiInterrupt(request: AnyRequest, options?: AgUiInterruptOpti
 const INTERRUPT_FIELDS = ["id", "reason", "message", "toolCallId", "responseSchema", "expiresAt", "metadata"] as const;
 const INTERRUPT_FIX = "Pass an entry of agent.pendingInterrupts (an Interrupt of RUN_FINISHED's outcome).";
 
-/** A required, non-empty string field of a value read from outside. */
-function needString(v: unknown, path: string, what: string, fix: string): string {
-  if (v === undefined) raise("missing", path, `${what} is missing`, fix);
-  if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
-  if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
-  return v;
-}
-
 /**
  * The toolnexus {@link Request} of an AG-UI `Interrupt` (an entry of `agent.pendingInterrupts`).
  *
@@ -273,7 +265,7 @@ function needString(v: unknown, path: string, what: string, fix: string): string
  */
 export function fromAgUiInterrupt(interrupt: AgUiInterruptInput): Request {
   const i = snapshot(interrupt, INTERRUPT_FIELDS, "", "An interrupt", INTERRUPT_FIX);
-  const id = needString(i.id, "id", "The interrupt's id", INTERRUPT_FIX);
+  const id = requiredString(i.id, "id", "The interrupt's id", INTERRUPT_FIX);
   const ours = ownRequest(i.metadata);
   if (ours !== undefined) {
     const req = toRequest(ours, `metadata.${KEY}.request`);
@@ -282,7 +274,7 @@ export function fromAgUiInterrupt(interrupt: AgUiInterruptInput): Request {
     }
     return req;
   }
-  const reason = needString(i.reason, "reason", "The interrupt's reason", INTERRUPT_FIX);
+  const reason = requiredString(i.reason, "reason", "The interrupt's reason", INTERRUPT_FIX);
   if (i.message !== undefined && typeof i.message !== "string") raise("invalid-type", "message", `The interrupt's message must be a string, got ${typeName(i.message)}`, INTERRUPT_FIX);
   if (i.toolCallId !== undefined && typeof i.toolCallId !== "string") raise("invalid-type", "toolCallId", `The interrupt's toolCallId must be a string, got ${typeName(i.toolCallId)}`, INTERRUPT_FIX);
   const schema = i.responseSchema === undefined ? undefined : copyJsonObject(i.responseSchema, "responseSchema", "The responseSchema");
@@ -393,7 +385,7 @@ function notApproved(why: string): never {
 export function fromAgUiResume(entry: AgUiResumeEntryInput, request: AnyRequest): Answer {
   const e = snapshot(entry, ["interruptId", "status", "payload"], "", "A resume entry", ENTRY_FIX);
   const req = toRequest(request, "");
-  const id = needString(e.interruptId, "interruptId", "The interruptId", ENTRY_FIX);
+  const id = requiredString(e.interruptId, "interruptId", "The interruptId", ENTRY_FIX);
   checkAnswerFor(id, req.id, "interruptId", "Find the entry of input.resume whose interruptId is the request's id.");
   if (e.status === "cancelled") return new Answer({ id, ok: false, reason: "cancelled" });
   if (e.status !== "resolved") {

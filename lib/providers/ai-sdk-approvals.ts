@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { ownField, snapshot } from "../boundary";
+import { ownField, requiredString, snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
@@ -88,13 +88,6 @@ const TO_RESPONSE_OPTIONS = optionKeys("toAiSdkApprovalResponse", ["onLoss"]);
 
 const REQUEST_FIELDS = ["type", "approvalId", "toolCallId", "toolCall", "reason"] as const;
 
-function nonEmptyString(v: unknown, path: string, what: string, fix: string): string {
-  if (v === undefined) raise("missing", path, `${what} is missing`, fix);
-  if (typeof v !== "string") raise("invalid-type", path, `${what} must be a string, got ${typeName(v)}`, fix);
-  if (v === "") raise("invalid-value", path, `${what} is empty`, fix);
-  return v;
-}
-
 /**
  * The AI SDK `tool-approval-request` part for a toolnexus {@link Request}: a toolnexus pause shown in an AI
  * SDK app. `approvalId` is the request id, `toolCallId` the id of the tool call that paused, and `reason`
@@ -119,7 +112,7 @@ function nonEmptyString(v: unknown, path: string, what: string, fix: string): st
  */
 export function toAiSdkApprovalRequest(request: AnyRequest, options: ToAiSdkApprovalRequestOptions): AiSdkToolApprovalRequest {
   const o = readOptionsOf(TO_REQUEST_OPTIONS, options, "", true);
-  const toolCallId = nonEmptyString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
+  const toolCallId = requiredString(o.toolCallId, "toolCallId", "toolCallId", "Pass the id of the tool call that paused, as in toAiSdkApprovalRequest(request, { toolCallId: \"call-1\" }).");
   const to = lossTargetOf(PROVIDER, o.onLoss);
   const req = toRequest(request, "");
   const reason = pendingText(req.prompt, req.url === undefined ? undefined : checkLink(req.url, "url", "toAiSdkApprovalRequest"));
@@ -147,7 +140,7 @@ function readApprovalResponse(response: unknown): { approvalId: string; approved
   if (r.type !== "tool-approval-response") {
     raise(r.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${quotedValue(r.type)}`, "Pass the tool-approval-response part of the tool message.");
   }
-  const approvalId = nonEmptyString(r.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
+  const approvalId = requiredString(r.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
   // Only a boolean approves: a string "false" is truthy, and an approval flipped by a string is the worst bug here.
   if (typeof r.approved !== "boolean") {
     raise(r.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(r.approved)}`, "Pass the response as the AI SDK wrote it.");
@@ -197,8 +190,8 @@ interface ToolCall {
  */
 function readToolCall(v: unknown, path: string): ToolCall {
   const c = snapshot(v, TOOL_CALL_FIELDS, path, "The tool call", "Pass the tool-call part, with toolCallId, toolName and input.");
-  const toolCallId = nonEmptyString(c.toolCallId, formatPath(["toolCallId"], path), "The toolCallId", "Pass the tool-call part as the AI SDK wrote it.");
-  const toolName = nonEmptyString(c.toolName, formatPath(["toolName"], path), "The toolName", "Pass the tool-call part as the AI SDK wrote it.");
+  const toolCallId = requiredString(c.toolCallId, formatPath(["toolCallId"], path), "The toolCallId", "Pass the tool-call part as the AI SDK wrote it.");
+  const toolName = requiredString(c.toolName, formatPath(["toolName"], path), "The toolName", "Pass the tool-call part as the AI SDK wrote it.");
   const input = c.input === undefined ? undefined : copyJson(c.input, newWalk("data.input"), 0);
   return { toolCallId, toolName, input };
 }
@@ -236,7 +229,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   if (p.type !== "tool-approval-request") {
     raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${quotedValue(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
   }
-  const approvalId = nonEmptyString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
+  const approvalId = requiredString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
   const reason = p.reason;
   if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
 
@@ -244,7 +237,7 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   let toolCallId: string;
   if (call !== undefined && p.toolCallId === undefined) toolCallId = call.toolCallId;
   else {
-    toolCallId = nonEmptyString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
+    toolCallId = requiredString(p.toolCallId, "toolCallId", "The toolCallId", "Pass the part as the AI SDK wrote it: the message part names its tool call by toolCallId.");
     if (call && call.toolCallId !== toolCallId) raise("invalid-value", "toolCall.toolCallId", `The part names tool call ${quoted(toolCallId)} but carries ${quoted(call.toolCallId)}`, "Pass the part as the AI SDK wrote it.");
   }
   if (o.toolCall !== undefined) {
