@@ -44,6 +44,12 @@ export const OPENAI_IMAGES = mediaSet(["image/png", "image/jpeg", "image/gif", "
 /** The types Gemini's multimodal function responses read. */
 export const GEMINI_MEDIA = mediaSet(["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"], (listed) => `Gemini's function responses read only ${listed}`);
 
+/**
+ * The images Mistral's vision models read (its vision guide's FAQ: PNG, JPEG, WEBP, and a GIF of one frame; an
+ * animated GIF is refused by the service, not here). Pure: a host entry that does not use it drops it.
+ */
+export const MISTRAL_IMAGES = /* @__PURE__ */ mediaSet(["image/png", "image/jpeg", "image/webp", "image/gif"], (listed) => `Mistral reads only ${listed} images`);
+
 /** The media table's extension for each of its types: the first one it lists (`image/jpeg` is `jpg`). */
 const EXTENSION_FOR: ReadonlyMap<string, string> = (() => {
   const out = new Map<string, string>();

@@ -5,7 +5,7 @@
 // `{ "$platform": "proxyOfUrl", "href": "..." }`, `{ "$platform": "streamLookalike" }` (an object with a
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
+import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toMistral } from "toolnexus/providers";
 import { payloadConverter } from "toolnexus/temporal";
 import { build, shrunkView } from "../hostile/constructs";
 
@@ -73,6 +73,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "a ToolResult method called on a number": (method: string, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], 5, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
+  toMistral: (...a) => (toMistral as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),
   fromAgUiInterrupt: (...a) => (fromAgUiInterrupt as Call)(...a),
   toAgUiResume: (...a) => (toAgUiResume as Call)(...a),

@@ -175,6 +175,7 @@ export const ROWS: readonly Row[] = [
       return rest;
     },
   }),
+  projectionRow("toMistral", "projection", ["toolCallId", "name"], { toolCallId: "D681PevKs" }),
   projectionRow("toAgUiToolCallResult", "projection", ["messageId", "toolCallId"], { messageId: "msg-1", toolCallId: "call_1" }),
   projectionRow("toA2aParts", "projection", [], {}),
   projectionRow("toA2aEvents", "host helper", ["taskId", "contextId", "messageId", "artifactId"], { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1", artifactId: "art-1" }, {
