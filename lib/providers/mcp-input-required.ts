@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot, type Snapshot } from "../boundary";
+import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot, stringOrAbsent, type Snapshot } from "../boundary";
 import { raise, rerooted, ToolnexusError } from "../errors";
 import { typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
@@ -358,8 +358,7 @@ export function fromMcpInputRequired(value: McpInputRequiredInput, options?: Fro
       "Read a complete result with fromMcp(); fromMcpInputRequired() reads the result of a call that asks for input.",
     );
   }
-  const state = v.requestState;
-  if (state !== undefined && typeof state !== "string") raise("invalid-type", "requestState", `requestState must be a string, got ${typeName(state)}`, "Echo the server's requestState as it sent it.");
+  const state = stringOrAbsent(v.requestState, "requestState", "requestState", "Echo the server's requestState as it sent it.");
   const requests: Request[] = [];
   const inputRequests = v.inputRequests;
   if (inputRequests !== undefined) {
