@@ -78,9 +78,9 @@ const PASS_SOURCE = "Pass a path, a URL, bytes, a Blob or a stream.";
 const PASS_SOURCE_OBJECT =
   "Pass a path, a URL, bytes, a Blob or File, a web ReadableStream, or an async iterable of byte chunks (a Node Readable, an async generator); an object that only looks like one of these (a getReader method of its own, say) is not read.";
 /** How `fromUrl` asks for its source. */
-export const PASS_HTTP = "Pass an absolute http(s) URL.";
+const PASS_HTTP = "Pass an absolute http(s) URL.";
 /** How `fromDataUrl` asks for its source. */
-export const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
+const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 
 // ---------------------------------------------------------------------------------------------------------
 // Errors
@@ -201,7 +201,7 @@ export function checkText(text: unknown, path: string): string {
 }
 
 /** A source that must be a string (fromBase64, fromDataUrl, fromUrl). */
-export function stringSource(value: unknown, fix: string): string {
+function stringSource(value: unknown, fix: string): string {
   if (typeof value !== "string") throw wrongSource("a string", value, fix);
   return value;
 }
@@ -381,8 +381,18 @@ export function base64Fields(b64: unknown, opts: Checked): PartFields {
   return buildFields(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
 }
 
+/** The fields of `ContentPart.fromUrl`. */
+export function urlSourceFields(url: unknown, opts: Checked): PartFields {
+  return urlFields(undefined, stringSource(url, PASS_HTTP), opts, "");
+}
+
+/** The fields of `ContentPart.fromDataUrl`. */
+export function dataUrlSourceFields(url: unknown, opts: Checked): PartFields {
+  return dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, "");
+}
+
 /** An http(s) URL kept as the part's url, or a data: URL read into data. */
-export function urlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
+function urlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
   if (/^data:/i.test(url)) return dataUrlFields(kind, url, opts, path);
   checkHttpUrl(url, path);
   let mime = opts.mimeType;
@@ -412,7 +422,7 @@ function percentDecode(payload: string, path: string): Uint8Array {
 }
 
 /** The fields of a `data:` URL, base64 or percent-encoded; its payload stored as canonical base64. */
-export function dataUrlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
+function dataUrlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
   const comma = url.indexOf(",");
   if (!/^data:/i.test(url) || comma === -1) {
     throw partError("invalid-source", path, "The value is not a data: URL", PASS_DATA_URL);
