@@ -16,7 +16,7 @@ import { raise, rerooted, ToolnexusError } from "../errors";
 import { typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
 import { joinPath, keyPath } from "../path";
-import { checkAnswerFor, listPaths, matchById } from "../pause";
+import { checkAnswerFor, matchLists } from "../pause";
 import { quoted, quotedValue } from "../quote";
 import { toAnswer, type Answer, type AnyAnswer } from "../answer";
 import { toRequest, type AnyRequest, type Request } from "../request";
@@ -394,11 +394,7 @@ export function toMcpInputResponses(answers: readonly AnyAnswer[], requests: rea
   const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSES, options, "options").onLoss, "options.onLoss");
   const ans = listOf(answers, "answers").map((a, j) => toAnswer(a, `answers[${j}]`));
   const reqs = listOf(requests, "requests").map((r, i) => toRequest(r, `requests[${i}]`));
-  const match = matchById(
-    reqs.map((r) => r.id),
-    ans.map((a) => a.id),
-    listPaths("requests", "answers"),
-  );
+  const match = matchLists(reqs, ans);
   const out: McpInputResponses = {};
   for (let i = 0; i < reqs.length; i++) {
     const j = match[i];
