@@ -338,27 +338,27 @@ function buildFields(kind: MediaType | undefined, payload: Payload, opts: Checke
   return { type, mimeType: mime, data: payload.base64(), name };
 }
 
+/** What {@link readBytes} finds unreadable, each state with its problem and fix. */
+const UNREADABLE = {
+  detached: [
+    "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
+    "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
+  ],
+  "out-of-range": [
+    "The bytes are a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range)",
+    "Pass a view of the bytes the buffer holds now, or a copy made before it shrank (bytes.slice()).",
+  ],
+} as const;
+
 /**
  * {@link readBytes}, with a detached view or buffer, and a view its buffer no longer covers (a resizable
  * ArrayBuffer that shrank), refused as an `invalid-source` error: never the bytes at the start of the buffer.
  */
 function bytesOf(value: unknown): Uint8Array | undefined {
   const read = readBytes(value);
-  if (read === "detached") {
-    throw partError(
-      "invalid-source",
-      "",
-      "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
-      "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
-    );
-  }
-  if (read === "out-of-range") {
-    throw partError(
-      "invalid-source",
-      "",
-      "The bytes are a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range)",
-      "Pass a view of the bytes the buffer holds now, or a copy made before it shrank (bytes.slice()).",
-    );
+  if (read === "detached" || read === "out-of-range") {
+    const [problem, fix] = UNREADABLE[read];
+    throw partError("invalid-source", "", problem, fix);
   }
   return read;
 }
