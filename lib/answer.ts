@@ -4,9 +4,9 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkTable, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkTable, classFor, OPTIONAL, readTable, REQUIRED, tableSpec, typedBoolean, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, hasBrand } from "./brand";
-import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
+import { raise, type SafeResult, type ValidationError } from "./errors";
 import { quoted } from "./quote";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { isGenuineRequest, toRequest, type AnyRequest, type RequestJSON } from "./request";
@@ -73,9 +73,6 @@ const ANSWER_FIELDS: FieldTable = {
     return value;
   },
 };
-
-/** The fields of an answer, in their order. */
-const ANSWER_KEYS = ["id", "ok", "data", "reason"];
 
 /** True for an answer this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
 export function isGenuineAnswer(value: unknown): value is Answer {
@@ -301,8 +298,7 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    const self = answers().self(this);
-    return other === this || (isGenuineAnswer(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, ANSWER_KEYS));
+    return answers().equals(this, other);
   }
 
   /**
@@ -314,12 +310,12 @@ export class Answer<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): AnswerJSON {
-    return fieldsJSON(answers().self(this), ANSWER_KEYS) as unknown as AnswerJSON;
+    return answers().json(this) as unknown as AnswerJSON;
   }
 }
 
 /** The engine of Answer (value-class.ts), made on first use, so that importing the module runs no code. */
 let answerKit: ValueKit<Answer, ValidationError> | undefined;
 function answers(): ValueKit<Answer, ValidationError> {
-  return (answerKit ??= valueClass<Answer, ValidationError>({ name: "Answer", base: Answer, keys: ANSWER_KEYS, read: (value, path) => readTable(value, ANSWER_FIELDS, "An Answer", path), asError: asValidationError }));
+  return (answerKit ??= valueClass(tableSpec<Answer>("Answer", Answer, ANSWER_FIELDS, "An Answer")));
 }

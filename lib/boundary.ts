@@ -54,6 +54,14 @@ export function requiredString(v: unknown, path: string, what: string, fix: stri
   return v;
 }
 
+/**
+ * An optional string read from a caller's value, the one check of the library: `undefined`, or the string; else
+ * "`what` must be a string, got a number" (as {@link wrongType} words it) at `path`, ending with `fix`.
+ */
+export function stringOrAbsent(v: unknown, path: string, what: string, fix: string): string | undefined {
+  return v === undefined || typeof v === "string" ? v : wrongType(path, what, "a string", v, fix);
+}
+
 /** `obj[key] = value` as an own, enumerable data property, also for the key `__proto__` (an ordinary key in JSON). */
 export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });

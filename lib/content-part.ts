@@ -15,17 +15,14 @@ import {
   checkOptions,
   checkText,
   type ContentPartJSON,
-  dataUrlFields,
+  dataUrlSourceFields,
   FIELDS,
   jsonFields,
   notOnText,
   partCheck,
   partFromSource,
-  PASS_DATA_URL,
-  PASS_HTTP,
   settled,
-  stringSource,
-  urlFields,
+  urlSourceFields,
   type BytesSource,
   type PartFields,
   type PartOptions,
@@ -69,6 +66,12 @@ function makePart(fields: PartFields, proto: object): ContentPart {
 /** The prototype the static `fn` called on `cls` makes its parts with: an invalid receiver is a ContentPartError (`invalid-type`). */
 function protoFor(cls: unknown, fn: string): object {
   return parts().proto(cls, fn);
+}
+
+/** A sync factory on the receiver `cls` (the static `fn`): the options checked, then the part `fields` builds from `source`. */
+function fromFields<P extends ContentPart>(cls: PartClass<P>, fn: string, source: unknown, options: unknown, fields: (source: unknown, opts: ReturnType<typeof checkOptions>) => PartFields): P {
+  const proto = protoFor(cls, fn);
+  return makePart(fields(source, checkOptions(options, fn)), proto) as P;
 }
 
 /** An async factory on the receiver `cls`: the part read from any source, made with the receiver's prototype. */
@@ -289,8 +292,7 @@ export class ContentPart {
    * ```
    */
   static fromBytes<P extends ContentPart>(this: PartClass<P>, bytes: BytesSource, options?: PartOptions): P {
-    const proto = protoFor(this, "fromBytes");
-    return makePart(bytesFields(bytes, checkOptions(options, "fromBytes")), proto) as P;
+    return fromFields(this, "fromBytes", bytes, options, bytesFields);
   }
 
   /**
@@ -305,8 +307,7 @@ export class ContentPart {
    * ```
    */
   static fromBase64<P extends ContentPart>(this: PartClass<P>, b64: string, options?: PartOptions): P {
-    const proto = protoFor(this, "fromBase64");
-    return makePart(base64Fields(b64, checkOptions(options, "fromBase64")), proto) as P;
+    return fromFields(this, "fromBase64", b64, options, base64Fields);
   }
 
   /**
@@ -320,9 +321,7 @@ export class ContentPart {
    * ```
    */
   static fromDataUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
-    const proto = protoFor(this, "fromDataUrl");
-    const opts = checkOptions(options, "fromDataUrl");
-    return makePart(dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, ""), proto) as P;
+    return fromFields(this, "fromDataUrl", url, options, dataUrlSourceFields);
   }
 
   /**
@@ -337,9 +336,7 @@ export class ContentPart {
    * ```
    */
   static fromUrl<P extends ContentPart>(this: PartClass<P>, url: string, options?: PartOptions): P {
-    const proto = protoFor(this, "fromUrl");
-    const opts = checkOptions(options, "fromUrl");
-    return makePart(urlFields(undefined, stringSource(url, PASS_HTTP), opts, ""), proto) as P;
+    return fromFields(this, "fromUrl", url, options, urlSourceFields);
   }
 
   /**

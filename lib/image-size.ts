@@ -78,39 +78,34 @@ class Base64Bytes implements HeaderBytes {
   }
 }
 
+/** `hi` and `lo` as one unsigned number, `lo` holding `base` values (0x100 for a byte), or -1 when either is missing. */
+function joined(hi: number, lo: number, base: number): number {
+  return hi < 0 || lo < 0 ? -1 : hi * base + lo;
+}
+
 /** Big-endian 16 bits at `i`, or -1 when a byte is missing. */
 function u16be(b: HeaderBytes, i: number): number {
-  const hi = b.at(i);
-  const lo = b.at(i + 1);
-  return hi < 0 || lo < 0 ? -1 : (hi << 8) | lo;
+  return joined(b.at(i), b.at(i + 1), 0x100);
 }
 
 /** Little-endian 16 bits at `i`, or -1. */
 function u16le(b: HeaderBytes, i: number): number {
-  const lo = b.at(i);
-  const hi = b.at(i + 1);
-  return hi < 0 || lo < 0 ? -1 : (hi << 8) | lo;
+  return joined(b.at(i + 1), b.at(i), 0x100);
 }
 
 /** Little-endian 24 bits at `i`, or -1. */
 function u24le(b: HeaderBytes, i: number): number {
-  const lo = u16le(b, i);
-  const hi = b.at(i + 2);
-  return lo < 0 || hi < 0 ? -1 : hi * 0x10000 + lo;
+  return joined(b.at(i + 2), u16le(b, i), 0x10000);
 }
 
 /** Big-endian 32 bits at `i` (unsigned), or -1. */
 function u32be(b: HeaderBytes, i: number): number {
-  const hi = u16be(b, i);
-  const lo = u16be(b, i + 2);
-  return hi < 0 || lo < 0 ? -1 : hi * 0x10000 + lo;
+  return joined(u16be(b, i), u16be(b, i + 2), 0x10000);
 }
 
 /** Little-endian 32 bits at `i` (unsigned), or -1. */
 export function u32le(b: HeaderBytes, i: number): number {
-  const lo = u16le(b, i);
-  const hi = u16le(b, i + 2);
-  return hi < 0 || lo < 0 ? -1 : hi * 0x10000 + lo;
+  return joined(u16le(b, i + 2), u16le(b, i), 0x10000);
 }
 
 /** True when the bytes at `i` are the ASCII text `s`. */

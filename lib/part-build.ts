@@ -78,9 +78,9 @@ const PASS_SOURCE = "Pass a path, a URL, bytes, a Blob or a stream.";
 const PASS_SOURCE_OBJECT =
   "Pass a path, a URL, bytes, a Blob or File, a web ReadableStream, or an async iterable of byte chunks (a Node Readable, an async generator); an object that only looks like one of these (a getReader method of its own, say) is not read.";
 /** How `fromUrl` asks for its source. */
-export const PASS_HTTP = "Pass an absolute http(s) URL.";
+const PASS_HTTP = "Pass an absolute http(s) URL.";
 /** How `fromDataUrl` asks for its source. */
-export const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
+const PASS_DATA_URL = "Pass a URL such as data:image/png;base64,....";
 
 // ---------------------------------------------------------------------------------------------------------
 // Errors
@@ -201,7 +201,7 @@ export function checkText(text: unknown, path: string): string {
 }
 
 /** A source that must be a string (fromBase64, fromDataUrl, fromUrl). */
-export function stringSource(value: unknown, fix: string): string {
+function stringSource(value: unknown, fix: string): string {
   if (typeof value !== "string") throw wrongSource("a string", value, fix);
   return value;
 }
@@ -338,27 +338,27 @@ function buildFields(kind: MediaType | undefined, payload: Payload, opts: Checke
   return { type, mimeType: mime, data: payload.base64(), name };
 }
 
+/** What {@link readBytes} finds unreadable, each state with its problem and fix. */
+const UNREADABLE = {
+  detached: [
+    "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
+    "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
+  ],
+  "out-of-range": [
+    "The bytes are a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range)",
+    "Pass a view of the bytes the buffer holds now, or a copy made before it shrank (bytes.slice()).",
+  ],
+} as const;
+
 /**
  * {@link readBytes}, with a detached view or buffer, and a view its buffer no longer covers (a resizable
  * ArrayBuffer that shrank), refused as an `invalid-source` error: never the bytes at the start of the buffer.
  */
 function bytesOf(value: unknown): Uint8Array | undefined {
   const read = readBytes(value);
-  if (read === "detached") {
-    throw partError(
-      "invalid-source",
-      "",
-      "The bytes are a view of a detached ArrayBuffer (its memory was transferred, so it holds nothing to read)",
-      "Pass the bytes before transferring their buffer, or a copy of them (bytes.slice()).",
-    );
-  }
-  if (read === "out-of-range") {
-    throw partError(
-      "invalid-source",
-      "",
-      "The bytes are a view past the end of its buffer (a resizable ArrayBuffer that shrank no longer covers the view's range)",
-      "Pass a view of the bytes the buffer holds now, or a copy made before it shrank (bytes.slice()).",
-    );
+  if (read === "detached" || read === "out-of-range") {
+    const [problem, fix] = UNREADABLE[read];
+    throw partError("invalid-source", "", problem, fix);
   }
   return read;
 }
@@ -381,8 +381,18 @@ export function base64Fields(b64: unknown, opts: Checked): PartFields {
   return buildFields(undefined, base64Payload(canonical), opts, { fileName: opts.name }, "");
 }
 
+/** The fields of `ContentPart.fromUrl`. */
+export function urlSourceFields(url: unknown, opts: Checked): PartFields {
+  return urlFields(undefined, stringSource(url, PASS_HTTP), opts, "");
+}
+
+/** The fields of `ContentPart.fromDataUrl`. */
+export function dataUrlSourceFields(url: unknown, opts: Checked): PartFields {
+  return dataUrlFields(undefined, stringSource(url, PASS_DATA_URL), opts, "");
+}
+
 /** An http(s) URL kept as the part's url, or a data: URL read into data. */
-export function urlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
+function urlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
   if (/^data:/i.test(url)) return dataUrlFields(kind, url, opts, path);
   checkHttpUrl(url, path);
   let mime = opts.mimeType;
@@ -412,7 +422,7 @@ function percentDecode(payload: string, path: string): Uint8Array {
 }
 
 /** The fields of a `data:` URL, base64 or percent-encoded; its payload stored as canonical base64. */
-export function dataUrlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
+function dataUrlFields(kind: MediaType | undefined, url: string, opts: Checked, path: string): PartFields {
   const comma = url.indexOf(",");
   if (!/^data:/i.test(url) || comma === -1) {
     throw partError("invalid-source", path, "The value is not a data: URL", PASS_DATA_URL);

@@ -113,3 +113,13 @@ export function matchById(requestIds: readonly string[], answerIds: readonly str
 export function listPaths(requests: string, answers: string): ByIdPaths {
   return { request: (i) => joinPath(`${requests}[${i}]`, "id"), answer: (j) => joinPath(`${answers}[${j}]`, "id") };
 }
+
+/**
+ * {@link matchById} of two lists as a caller gave them (the requests and the answers, each with its `id`), at
+ * their paths in the caller's arguments: `requests[i].id` and `answers[j].id`.
+ */
+export function matchLists(requests: readonly { readonly id: string }[], answers: readonly { readonly id: string }[], partial = false): number[] {
+  return matchById(requests.map(idOf), answers.map(idOf), listPaths("requests", "answers"), partial);
+}
+
+const idOf = (value: { readonly id: string }): string => value.id;

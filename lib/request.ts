@@ -6,9 +6,9 @@
  * @module
  */
 import { wrongType } from "./boundary";
-import { checkData, checkId, checkNonEmpty, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
+import { checkData, checkId, checkNonEmpty, classFor, OPTIONAL, readTable, REQUIRED, sameFields, tableSpec, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
 import { BRAND, isInstance } from "./brand";
-import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
+import { raise, type SafeResult, type ValidationError } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
@@ -106,7 +106,7 @@ const REQUEST_FIELDS: FieldTable = {
 };
 
 /** The fields of a request, in their order (its JSON's keys: docs/wire-format.md). */
-export const REQUEST_KEYS = ["id", "kind", "prompt", "url", "data", "expiresAt"];
+export const REQUEST_KEYS: readonly string[] = Object.keys(REQUEST_FIELDS);
 
 /** True for a request this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
 export function isGenuineRequest(value: unknown): value is Request {
@@ -301,8 +301,7 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   equals(other: unknown): boolean {
-    const self = requests().self(this);
-    return other === this || (isGenuineRequest(other) && Object.getPrototypeOf(other) === Object.getPrototypeOf(self) && sameFields(self, other, REQUEST_KEYS));
+    return requests().equals(this, other);
   }
 
   /**
@@ -314,14 +313,14 @@ export class Request<D extends object & JsonFields<D> = JsonObject> {
    * ```
    */
   toJSON(): RequestJSON {
-    return fieldsJSON(requests().self(this), REQUEST_KEYS) as unknown as RequestJSON;
+    return requests().json(this) as unknown as RequestJSON;
   }
 }
 
 /** The engine of Request (value-class.ts), made on first use, so that importing the module runs no code. */
 let requestKit: ValueKit<Request, ValidationError> | undefined;
 function requests(): ValueKit<Request, ValidationError> {
-  return (requestKit ??= valueClass<Request, ValidationError>({ name: "Request", base: Request, keys: REQUEST_KEYS, read: (value, path) => readTable(value, REQUEST_FIELDS, "A Request", path), asError: asValidationError }));
+  return (requestKit ??= valueClass(tableSpec<Request>("Request", Request, REQUEST_FIELDS, "A Request")));
 }
 
 // Request and Answer define no `toString` or `valueOf`: fast-deep-equal, which compares metadata,

@@ -515,11 +515,8 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * ```
    */
   equals(other: unknown): boolean {
-    const r = checkedSelf(this);
     // Only a genuine result can be equal (a look-alike or a Proxy of a result is not); its fields are plain.
-    if (other === this) return true;
-    if (!isGenuineResult(other) || Object.getPrototypeOf(other) !== Object.getPrototypeOf(r)) return false;
-    return other.output === r.output && other.isError === r.isError && partsEqual(r.parts, other.parts) && jsonEqual(r.metadata, other.metadata, sameRequestFields);
+    return results().equals(this, other, sameResult);
   }
 
   /**
@@ -599,6 +596,11 @@ function withDefaults(f: Partial<ResultFields>): ResultFields {
 let resultKit: ValueKit<AnyToolResult, ValidationError> | undefined;
 function results(): ValueKit<AnyToolResult, ValidationError> {
   return (resultKit ??= valueClass({ name: "ToolResult", base: ToolResult, keys: RESULT_KEYS, read: (value) => withDefaults(readResultFields(value, "A tool result")), asError: asValidationError }));
+}
+
+/** True when two genuine results have equal fields (metadata key order ignored, part order respected). */
+function sameResult(r: AnyToolResult, other: AnyToolResult): boolean {
+  return other.output === r.output && other.isError === r.isError && partsEqual(r.parts, other.parts) && jsonEqual(r.metadata, other.metadata, sameRequestFields);
 }
 
 /**

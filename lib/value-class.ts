@@ -5,9 +5,9 @@
 // receiver of an instance method, `fromJSON`, `safeFromJSON` and the brand check `isX`. Each class's own file
 // holds its fields' checks and its methods. See docs/subclassing.md and docs/trust.md, "Reading what callers pass"
 // ("Genuine or checked", "Every method, every receiver").
-import { guard, isArrayAt, ownField, requiredString, wrongType } from "./boundary";
+import { guard, isArrayAt, ownField, requiredString, stringOrAbsent, wrongType } from "./boundary";
 import { hasBrand, protoOf, type BrandName } from "./brand";
-import { raise, safely, thrownMessage, type SafeResult, type ToolnexusError } from "./errors";
+import { asValidationError, raise, safely, thrownMessage, type SafeResult, type ToolnexusError, type ValidationError } from "./errors";
 import { copyJsonObject, jsonEqual, typeName } from "./json-data";
 import { Stamp } from "./marks";
 import { joinPath } from "./path";
@@ -67,6 +67,14 @@ export interface ValueKit<T extends object, E extends ToolnexusError> {
   readonly safeFromJSON: (cls: unknown, value: unknown) => SafeResult<T, E>;
   /** `X.isX`: genuine, or branded with own fields that `fromJSON` accepts. Never throws. */
   readonly isBranded: (value: unknown) => value is T;
+  /**
+   * `equals()` of the receiver (made genuine by {@link ValueKit.self}): true for the receiver itself, or for a
+   * genuine value of the very same prototype whose fields `same` finds equal (by default every field compared
+   * as JSON, shared subtrees by reference first: {@link sameFields}). A look-alike or a Proxy is never equal.
+   */
+  readonly equals: (receiver: unknown, other: unknown, same?: (a: T, b: T) => boolean) => boolean;
+  /** `toJSON()` of a class whose JSON is its fields: the receiver's fields in order, those that are `undefined` left out. */
+  readonly json: (receiver: unknown) => Fields;
 }
 
 /** The engine of one value class: made once per class, on first use (importing a module runs no code). */
@@ -114,6 +122,7 @@ export function valueClass<T extends object, E extends ToolnexusError>(spec: Val
     }
   };
   const fromJSON = (cls: unknown, value: unknown, fn = "fromJSON"): T => read(value, "", proto(cls, fn));
+  const self = (receiver: unknown): T => (is(receiver) ? receiver : read(receiver, "", receiverProto(receiver, baseProto)));
   return {
     is,
     create,
@@ -125,11 +134,18 @@ export function valueClass<T extends object, E extends ToolnexusError>(spec: Val
     proto,
     read,
     toValue: (value, path) => (is(value) ? value : read(value, path)),
-    self: (receiver) => (is(receiver) ? receiver : read(receiver, "", receiverProto(receiver, baseProto))),
+    self,
     fromJSON,
     safeFromJSON: (cls, value) => safely(() => fromJSON(cls, value, "safeFromJSON"), asError),
     // Genuine: the fast path. Else a brand is a claim: the value's own fields are read once and checked.
     isBranded: (value): value is T => is(value) || checksAsBranded(value, name, keys, (fields) => readFields(fields, "")),
+    equals: (receiver, other, same) => {
+      const me = self(receiver);
+      if (other === receiver) return true;
+      if (!is(other) || prototypeOf(other) !== prototypeOf(me)) return false;
+      return same === undefined ? sameFields(me, other, keys) : same(me, other);
+    },
+    json: (receiver) => fieldsJSON(self(receiver), keys),
   };
 }
 
@@ -273,6 +289,15 @@ type Check = (value: unknown, path: string, key: string, fields: Fields) => unkn
 export type FieldTable = Readonly<Record<string, Check>>;
 
 /**
+ * What describes a class whose fields are a table (Request, Answer) to the kit: its keys the table's, in order,
+ * a value from outside read by {@link readTable} (`what` names it in the error for a non-object: `A Request`),
+ * every error a ValidationError.
+ */
+export function tableSpec<T extends object>(name: BrandName, base: { readonly prototype: T }, table: FieldTable, what: string): ValueSpec<T, ValidationError> {
+  return { name, base, keys: Object.keys(table), read: (value, path) => readTable(value, table, what, path), asError: asValidationError };
+}
+
+/**
  * Reads the fields `table` lists from `value`, as own properties (a key on Object.prototype is absent), each
  * getter once and in order, then checks them in that order. `what` names the value in the error for a
  * non-object (`A Request`). With `base` (the copy path of `with`), a field that is not `value`'s own is taken
@@ -324,12 +349,8 @@ const NON_EMPTY = 2;
 /** The check of a string field: `need` says whether it may be absent or empty, `fix` how to mend it. */
 export function typedString(value: unknown, path: string, key: string, need: number, fix: string): string | undefined {
   if (need === NON_EMPTY) return requiredString(value, path, `The ${key}`, fix);
-  if (value === undefined) {
-    if (need !== OPTIONAL) raise("missing", path, `The ${key} is missing`, fix);
-    return undefined;
-  }
-  if (typeof value !== "string") return wrongType(path, `The ${key}`, "a string", value, fix);
-  return value;
+  if (value === undefined && need !== OPTIONAL) raise("missing", path, `The ${key} is missing`, fix);
+  return stringOrAbsent(value, path, `The ${key}`, fix);
 }
 
 /** The check of a boolean field (absent is `missing` when `need` is REQUIRED). */

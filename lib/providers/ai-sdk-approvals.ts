@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { ownField, requiredString, snapshot } from "../boundary";
+import { ownField, requiredString, snapshot, stringOrAbsent } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
@@ -134,19 +134,21 @@ const OWN_DATA: readonly string[] = ["toolName", "toolCallId", "input"];
 
 const RESPONSE_FIELDS = ["type", "approvalId", "approved", "reason"] as const;
 
+/** Checks a part's `type`, read from its snapshot: `expected`, else `missing` or `invalid-value` at `type`. */
+function checkPartType(type: unknown, expected: string, fix: string): void {
+  if (type !== expected) raise(type === undefined ? "missing" : "invalid-value", "type", `Expected type ${quoted(expected)}, got ${quotedValue(type)}`, fix);
+}
+
 /** Reads a `tool-approval-response` once, by its own fields, then checks the snapshot. */
 function readApprovalResponse(response: unknown): { approvalId: string; approved: boolean; reason: string | undefined } {
   const r = snapshot(response, RESPONSE_FIELDS, "", "An approval response", "Pass the tool-approval-response part, such as { type: \"tool-approval-response\", approvalId, approved: true }.");
-  if (r.type !== "tool-approval-response") {
-    raise(r.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-response", got ${quotedValue(r.type)}`, "Pass the tool-approval-response part of the tool message.");
-  }
+  checkPartType(r.type, "tool-approval-response", "Pass the tool-approval-response part of the tool message.");
   const approvalId = requiredString(r.approvalId, "approvalId", "The approvalId", "Pass the response as the AI SDK wrote it, with the approvalId of its request.");
   // Only a boolean approves: a string "false" is truthy, and an approval flipped by a string is the worst bug here.
   if (typeof r.approved !== "boolean") {
     raise(r.approved === undefined ? "missing" : "invalid-type", "approved", `approved must be true or false, got ${typeName(r.approved)}`, "Pass the response as the AI SDK wrote it.");
   }
-  const reason = r.reason;
-  if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Give the reason as text, or leave it out.");
+  const reason = stringOrAbsent(r.reason, "reason", "The reason", "Give the reason as text, or leave it out.");
   return { approvalId, approved: r.approved, reason };
 }
 
@@ -226,12 +228,9 @@ export function fromAiSdkApprovalRequest(part: AiSdkApprovalRequestInput, option
   // Read at "options": the part has a toolCall of its own, and a path must say which one was wrong.
   const o = readOptionsOf(FROM_REQUEST_OPTIONS, options, "options");
   const p = snapshot(part, REQUEST_FIELDS, "", "An approval request", "Pass the tool-approval-request part.");
-  if (p.type !== "tool-approval-request") {
-    raise(p.type === undefined ? "missing" : "invalid-value", "type", `Expected type "tool-approval-request", got ${quotedValue(p.type)}`, "Pass the tool-approval-request part of the result or the assistant message.");
-  }
+  checkPartType(p.type, "tool-approval-request", "Pass the tool-approval-request part of the result or the assistant message.");
   const approvalId = requiredString(p.approvalId, "approvalId", "The approvalId", "Pass the part as the AI SDK wrote it.");
-  const reason = p.reason;
-  if (reason !== undefined && typeof reason !== "string") raise("invalid-type", "reason", `The reason must be a string, got ${typeName(reason)}`, "Pass the part as the AI SDK wrote it.");
+  const reason = stringOrAbsent(p.reason, "reason", "The reason", "Pass the part as the AI SDK wrote it.");
 
   let call = p.toolCall === undefined ? undefined : readToolCall(p.toolCall, "toolCall");
   let toolCallId: string;

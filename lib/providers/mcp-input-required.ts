@@ -11,12 +11,12 @@
  *
  * @module
  */
-import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot, type Snapshot } from "../boundary";
+import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot, stringOrAbsent, type Snapshot } from "../boundary";
 import { raise, rerooted, ToolnexusError } from "../errors";
 import { typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
 import { joinPath, keyPath } from "../path";
-import { checkAnswerFor, listPaths, matchById } from "../pause";
+import { checkAnswerFor, matchLists } from "../pause";
 import { quoted, quotedValue } from "../quote";
 import { toAnswer, type Answer, type AnyAnswer } from "../answer";
 import { toRequest, type AnyRequest, type Request } from "../request";
@@ -358,8 +358,7 @@ export function fromMcpInputRequired(value: McpInputRequiredInput, options?: Fro
       "Read a complete result with fromMcp(); fromMcpInputRequired() reads the result of a call that asks for input.",
     );
   }
-  const state = v.requestState;
-  if (state !== undefined && typeof state !== "string") raise("invalid-type", "requestState", `requestState must be a string, got ${typeName(state)}`, "Echo the server's requestState as it sent it.");
+  const state = stringOrAbsent(v.requestState, "requestState", "requestState", "Echo the server's requestState as it sent it.");
   const requests: Request[] = [];
   const inputRequests = v.inputRequests;
   if (inputRequests !== undefined) {
@@ -395,11 +394,7 @@ export function toMcpInputResponses(answers: readonly AnyAnswer[], requests: rea
   const to = lossTargetOf(PROVIDER, readOptionsOf(TO_RESPONSES, options, "options").onLoss, "options.onLoss");
   const ans = listOf(answers, "answers").map((a, j) => toAnswer(a, `answers[${j}]`));
   const reqs = listOf(requests, "requests").map((r, i) => toRequest(r, `requests[${i}]`));
-  const match = matchById(
-    reqs.map((r) => r.id),
-    ans.map((a) => a.id),
-    listPaths("requests", "answers"),
-  );
+  const match = matchLists(reqs, ans);
   const out: McpInputResponses = {};
   for (let i = 0; i < reqs.length; i++) {
     const j = match[i];

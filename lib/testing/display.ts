@@ -198,60 +198,55 @@ function isWalkable(value: object): boolean {
   }
 }
 
-function walkArray(value: unknown[], seen: Map<object, Copy>): unknown {
-  const copy = new Array<unknown>(value.length);
+/**
+ * Walks the entries of a container (`items`, read from it beforehand, in order) into their display copies, in
+ * place. `copy`, the container's empty copy, is registered first, so that a cycle can point at it. True when the
+ * copy must be filled from `items` and used (an entry changed, or a cycle took the copy); false when the
+ * container is kept as it is (the same reference), and forgotten.
+ */
+function walkItems(value: object, copy: object, items: unknown[], seen: Map<object, Copy>): boolean {
   const entry: Copy = { copy, shared: false };
   seen.set(value, entry);
   let changed = false;
-  const items = new Array<unknown>(value.length);
+  for (let n = 0; n < items.length; n++) {
+    const v = items[n];
+    items[n] = walk(v, seen);
+    if (items[n] !== v) changed = true;
+  }
+  if (changed || entry.shared) return true;
+  seen.delete(value);
+  return false;
+}
+
+function walkArray(value: unknown[], seen: Map<object, Copy>): unknown {
+  const copy = new Array<unknown>(value.length);
+  // A hole stays a hole: only the indices the array has are walked and written.
+  const at: number[] = [];
+  const items: unknown[] = [];
   for (let i = 0; i < value.length; i++) {
     if (!(i in value)) continue;
-    items[i] = walk(value[i], seen);
-    if (items[i] !== value[i]) changed = true;
+    at.push(i);
+    items.push(value[i]);
   }
-  if (!changed && !entry.shared) {
-    seen.delete(value);
-    return value;
-  }
-  for (let i = 0; i < value.length; i++) if (i in value) copy[i] = items[i];
+  if (!walkItems(value, copy, items, seen)) return value;
+  for (let n = 0; n < at.length; n++) copy[at[n]] = items[n];
   return copy;
 }
 
 function walkMap(value: Map<unknown, unknown>, seen: Map<object, Copy>): unknown {
   const copy = new Map<unknown, unknown>();
-  const entry: Copy = { copy, shared: false };
-  seen.set(value, entry);
-  let changed = false;
-  const rows: [unknown, unknown][] = [];
-  for (const [k, v] of value) {
-    const k2 = walk(k, seen);
-    const v2 = walk(v, seen);
-    if (k2 !== k || v2 !== v) changed = true;
-    rows.push([k2, v2]);
-  }
-  if (!changed && !entry.shared) {
-    seen.delete(value);
-    return value;
-  }
-  for (const [k, v] of rows) copy.set(k, v);
+  // A key is a value too: keys and values alternate in the items.
+  const items: unknown[] = [];
+  for (const [k, v] of value) items.push(k, v);
+  if (!walkItems(value, copy, items, seen)) return value;
+  for (let n = 0; n < items.length; n += 2) copy.set(items[n], items[n + 1]);
   return copy;
 }
 
 function walkSet(value: Set<unknown>, seen: Map<object, Copy>): unknown {
   const copy = new Set<unknown>();
-  const entry: Copy = { copy, shared: false };
-  seen.set(value, entry);
-  let changed = false;
-  const items: unknown[] = [];
-  for (const v of value) {
-    const v2 = walk(v, seen);
-    if (v2 !== v) changed = true;
-    items.push(v2);
-  }
-  if (!changed && !entry.shared) {
-    seen.delete(value);
-    return value;
-  }
+  const items = [...value];
+  if (!walkItems(value, copy, items, seen)) return value;
   for (const v of items) copy.add(v);
   return copy;
 }
@@ -259,34 +254,17 @@ function walkSet(value: Set<unknown>, seen: Map<object, Copy>): unknown {
 function walkObject(value: object, seen: Map<object, Copy>): unknown {
   let keys: (string | symbol)[];
   let proto: unknown;
+  const items: unknown[] = [];
   try {
     keys = Reflect.ownKeys(value).filter((k) => Object.prototype.propertyIsEnumerable.call(value, k));
     proto = Object.getPrototypeOf(value);
+    for (const k of keys) items.push(Reflect.get(value, k));
   } catch {
-    return value; // a hostile Proxy: leave it to Jest
+    return value; // a hostile Proxy or getter: leave it to Jest
   }
   const copy = {};
   Object.setPrototypeOf(copy, typeof proto === "object" ? proto : null);
-  const entry: Copy = { copy, shared: false };
-  seen.set(value, entry);
-  let changed = false;
-  const rows: [string | symbol, unknown][] = [];
-  for (const k of keys) {
-    let v: unknown;
-    try {
-      v = Reflect.get(value, k);
-    } catch {
-      seen.delete(value);
-      return value;
-    }
-    const v2 = walk(v, seen);
-    if (v2 !== v) changed = true;
-    rows.push([k, v2]);
-  }
-  if (!changed && !entry.shared) {
-    seen.delete(value);
-    return value;
-  }
-  for (const [k, v] of rows) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (!walkItems(value, copy, items, seen)) return value;
+  for (let n = 0; n < keys.length; n++) Object.defineProperty(copy, keys[n], { value: items[n], enumerable: true, writable: true, configurable: true });
   return copy;
 }

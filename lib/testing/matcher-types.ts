@@ -5,7 +5,8 @@
  * @module
  */
 /**
- * The five toolnexus matchers, as they appear on `expect(value)`.
+ * The five toolnexus matchers, as they appear on `expect(value)`, and as asymmetric matchers on `expect`
+ * itself ({@link ToolnexusAsymmetricMatchers}).
  *
  * @typeParam R - what a matcher returns (`void`, or a `Promise` under `.resolves` and `.rejects`).
  *
@@ -22,6 +23,7 @@ export interface ToolnexusMatchers<R> {
    * @example
    * ```ts
    * expect(ToolResult.ok("done")).toBeOk();
+   * expect(onResult).toHaveBeenCalledWith(expect.toBeOk());
    * ```
    */
   toBeOk(): R;
@@ -32,6 +34,7 @@ export interface ToolnexusMatchers<R> {
    * @example
    * ```ts
    * expect(ToolResult.error("nope")).toBeError();
+   * expect([ToolResult.error("nope")]).toEqual([expect.toBeError()]);
    * ```
    */
   toBeError(): R;
@@ -42,6 +45,7 @@ export interface ToolnexusMatchers<R> {
    * @example
    * ```ts
    * expect(ToolResult.authRequired("https://example.com/login")).toBePending("authorization");
+   * expect(onResult).toHaveBeenCalledWith(expect.toBePending("input"));
    * ```
    */
   toBePending(kind?: string): R;
@@ -51,6 +55,7 @@ export interface ToolnexusMatchers<R> {
    * @example
    * ```ts
    * expect(result).toHaveOutput("3 files found");
+   * expect(onResult).toHaveBeenCalledWith(expect.toHaveOutput(/found/));
    * ```
    */
   toHaveOutput(expected: string | RegExp): R;
@@ -61,13 +66,15 @@ export interface ToolnexusMatchers<R> {
    * @example
    * ```ts
    * expect(result).toHaveParts(2);
+   * expect(onResult).toHaveBeenCalledWith(expect.toHaveParts(1));
    * ```
    */
   toHaveParts(count?: number): R;
 }
 
 /**
- * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`.
+ * The matchers as asymmetric matchers, for use inside `toEqual` and `toHaveBeenCalledWith`: the same five, each
+ * matching what its `expect(value)` form accepts (`expect.toBeOk()` matches an ok `ToolResult`).
  *
  * @typeParam M - what each returns: `void` on the `expect` of `@jest/globals` (as Jest's documentation
  * types custom asymmetric matchers), `any` on the global `expect` of `@types/jest` (as it types its own).
@@ -78,50 +85,4 @@ export interface ToolnexusMatchers<R> {
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- @types/jest types its own asymmetric matchers as returning `any`, so that they fit any parameter of `toHaveBeenCalledWith`
-export interface ToolnexusAsymmetricMatchers<M = any> {
-  /**
-   * Matches an ok `ToolResult`.
-   *
-   * @example
-   * ```ts
-   * expect.toBeOk()
-   * ```
-   */
-  toBeOk(): M;
-  /**
-   * Matches a `ToolResult` whose `isError` is true.
-   *
-   * @example
-   * ```ts
-   * expect.toBeError()
-   * ```
-   */
-  toBeError(): M;
-  /**
-   * Matches a pending `ToolResult`, of the given kind when one is given.
-   *
-   * @example
-   * ```ts
-   * expect.toBePending("input")
-   * ```
-   */
-  toBePending(kind?: string): M;
-  /**
-   * Matches a `ToolResult` with this output.
-   *
-   * @example
-   * ```ts
-   * expect.toHaveOutput(/found/)
-   * ```
-   */
-  toHaveOutput(expected: string | RegExp): M;
-  /**
-   * Matches a `ToolResult` with parts (or with `count` parts).
-   *
-   * @example
-   * ```ts
-   * expect.toHaveParts(1)
-   * ```
-   */
-  toHaveParts(count?: number): M;
-}
+export type ToolnexusAsymmetricMatchers<M = any> = ToolnexusMatchers<M>;
