@@ -10,6 +10,7 @@ import * as a2a from "toolnexus/a2a";
 import * as agUi from "toolnexus/ag-ui";
 import * as aiSdk from "toolnexus/ai-sdk";
 import * as anthropic from "toolnexus/anthropic";
+import * as bedrock from "toolnexus/bedrock";
 import * as claudeAgent from "toolnexus/claude-agent";
 import * as gemini from "toolnexus/gemini";
 import * as langchain from "toolnexus/langchain";
@@ -31,6 +32,7 @@ const ENTRIES: Record<string, object> = {
   "ag-ui": agUi,
   "claude-agent": claudeAgent,
   a2a,
+  bedrock,
 };
 
 // Checked at compile time (`npm run typecheck` type-checks every spec): each host entry exports the shared types
@@ -48,6 +50,7 @@ export type EveryHostExportsTheSharedTypes = [
   SharedTypes<agUi.Loss, agUi.OnLoss, agUi.ProjectionOptions, agUi.UnsupportedPolicy>,
   SharedTypes<claudeAgent.Loss, claudeAgent.OnLoss, claudeAgent.ProjectionOptions, claudeAgent.UnsupportedPolicy>,
   SharedTypes<a2a.Loss, a2a.OnLoss, a2a.ProjectionOptions, a2a.UnsupportedPolicy>,
+  SharedTypes<bedrock.Loss, bedrock.OnLoss, bedrock.ProjectionOptions, bedrock.UnsupportedPolicy>,
 ];
 
 const { hosts } = loadJSON<{ hosts: Record<string, string[]> }>("entries.json");

@@ -17,8 +17,8 @@ import { projection, projectionContext } from "./options";
 
 /** What {@link fromBedrock} reads: a `{ toolResult }` content block, or the `ToolResultBlock` itself. */
 export type BedrockToolResultInput =
-  | { readonly toolResult: unknown; readonly [key: string]: unknown }
-  | { readonly toolUseId?: unknown; readonly content?: unknown; readonly status?: unknown; readonly [key: string]: unknown };
+  | { readonly toolResult: object | undefined }
+  | { readonly toolUseId?: string | undefined; readonly content?: readonly unknown[] | undefined; readonly status?: string | undefined };
 
 /** Options of {@link fromBedrock}: `unsupported` and `onLoss` apply to blocks that cannot become parts, `maxBytes` to the parts read. */
 export type FromBedrockOptions = ProjectionOptions;
