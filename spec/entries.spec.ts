@@ -10,6 +10,7 @@ import * as a2a from "toolnexus/a2a";
 import * as agUi from "toolnexus/ag-ui";
 import * as aiSdk from "toolnexus/ai-sdk";
 import * as anthropic from "toolnexus/anthropic";
+import * as bedrock from "toolnexus/bedrock";
 import * as claudeAgent from "toolnexus/claude-agent";
 import * as gemini from "toolnexus/gemini";
 import * as langchain from "toolnexus/langchain";
@@ -33,6 +34,7 @@ const ENTRIES: Record<string, object> = {
   "claude-agent": claudeAgent,
   a2a,
   mistral,
+  bedrock,
 };
 
 // Checked at compile time (`npm run typecheck` type-checks every spec): each host entry exports the shared types
@@ -51,6 +53,7 @@ export type EveryHostExportsTheSharedTypes = [
   SharedTypes<claudeAgent.Loss, claudeAgent.OnLoss, claudeAgent.ProjectionOptions, claudeAgent.UnsupportedPolicy>,
   SharedTypes<a2a.Loss, a2a.OnLoss, a2a.ProjectionOptions, a2a.UnsupportedPolicy>,
   SharedTypes<mistral.Loss, mistral.OnLoss, mistral.ProjectionOptions, mistral.UnsupportedPolicy>,
+  SharedTypes<bedrock.Loss, bedrock.OnLoss, bedrock.ProjectionOptions, bedrock.UnsupportedPolicy>,
 ];
 
 const { hosts } = loadJSON<{ hosts: Record<string, string[]> }>("entries.json");

@@ -175,3 +175,21 @@ export const GEMINI = Object.freeze({
 
 /** The generation a Gemini model without a version number in its name is counted as (the current one). */
 export const GEMINI_DEFAULT_GENERATION = 3;
+
+// ---------------------------------------------------------------------------------------------------------
+// Bedrock (the Converse API's tool results, whatever the model; Claude's image limits are Claude's above)
+
+const BEDROCK_FEATURES = 'Amazon Bedrock User Guide, "Supported models and model features" (Converse API: the "Vision" column)';
+const BEDROCK_STATUS = 'Amazon Bedrock API Reference, "ToolResultBlock", field "status" ("only supported by Amazon Nova and Anthropic Claude 3 and 4 models"; also the SDK\'s ToolResultBlock doc comment)';
+
+export const BEDROCK = Object.freeze({
+  /**
+   * The Claude models that take `status` and images in a tool result: those of this generation and later
+   * (`claude-3-...`, `claude-sonnet-4-...`); Claude 2.x and Claude Instant take neither.
+   */
+  claudeFrom: sourced(3, `${BEDROCK_STATUS}; ${BEDROCK_FEATURES}`),
+  /** The other family that takes `status` and images in a tool result: Amazon Nova (`amazon.nova-pro-v1:0`). */
+  families: sourced<readonly string[]>(Object.freeze(["nova"]), `${BEDROCK_STATUS}; ${BEDROCK_FEATURES}`),
+  /** Models of those families without vision: they take `status`, and their image parts are losses. */
+  noImages: sourced<readonly string[]>(Object.freeze(["claude-3-5-haiku", "nova-micro"]), BEDROCK_FEATURES),
+});

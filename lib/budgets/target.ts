@@ -6,7 +6,7 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { optionKeys, readOptionsOf, type OptionKeys } from "../options";
 import { quoted } from "../quote";
-import { CLAUDE, GEMINI, GEMINI_DEFAULT_GENERATION, OPENAI_DEFAULT_MODEL, OPENAI_MODELS, type ClaudeTier, type MediaResolution, type OpenAIRule } from "./data";
+import { BEDROCK, CLAUDE, GEMINI, GEMINI_DEFAULT_GENERATION, OPENAI_DEFAULT_MODEL, OPENAI_MODELS, type ClaudeTier, type MediaResolution, type OpenAIRule } from "./data";
 
 /** A provider whose limits and token rules the package knows. */
 export type BudgetProvider = "anthropic" | "openai" | "gemini" | "bedrock";
@@ -172,4 +172,29 @@ export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolv
 function geminiGeneration(model: string | undefined): number {
   const m = model === undefined ? null : /gemini-(\d+)/i.exec(model);
   return m === null ? GEMINI_DEFAULT_GENERATION : Number(m[1]);
+}
+
+/** What a Bedrock model takes in a Converse tool result: the `status` field, and image blocks. */
+export interface BedrockFeatures {
+  readonly status: boolean;
+  readonly images: boolean;
+}
+
+const EVERY: BedrockFeatures = Object.freeze({ status: true, images: true });
+const NO_IMAGES: BedrockFeatures = Object.freeze({ status: true, images: false });
+const NEITHER: BedrockFeatures = Object.freeze({ status: false, images: false });
+
+/**
+ * What the Bedrock `model` takes in a tool result, by the tables of data.ts (`BEDROCK`): Claude 3 and later
+ * and Amazon Nova take `status` and images (less the models listed without vision, which take `status`
+ * only); any other model neither. Without a model, as Claude. `toBedrock` gates its blocks by it. Allocates
+ * nothing.
+ */
+export function bedrockFeatures(model: string | undefined): BedrockFeatures {
+  if (model === undefined) return EVERY;
+  const m = model.toLowerCase();
+  const claude = /claude-(?:(?:sonnet|opus|haiku)-)?(\d+)/.exec(m);
+  const listed = claude !== null ? Number(claude[1]) >= BEDROCK.claudeFrom.value : modelKey(m, BEDROCK.families.value) !== undefined;
+  if (!listed) return NEITHER;
+  return modelKey(m, BEDROCK.noImages.value) === undefined ? EVERY : NO_IMAGES;
 }

@@ -27,3 +27,4 @@ export * from "../hosts/ag-ui";
 export * from "../hosts/claude-agent";
 export * from "../hosts/a2a";
 export * from "../hosts/mistral";
+export * from "../hosts/bedrock";

@@ -38,6 +38,12 @@ export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" |
 /** The image types of Anthropic's `image` block (a closed set). */
 export const ANTHROPIC_IMAGES = mediaSet<AnthropicImageMediaType>(["image/jpeg", "image/png", "image/gif", "image/webp"], (listed) => `Anthropic's image blocks take only ${listed}`);
 
+/** The image types of Bedrock's `image` block (a closed set). */
+export type BedrockImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+/** The image types of Bedrock's `image` block. */
+export const BEDROCK_IMAGES = mediaSet<BedrockImageMediaType>(["image/png", "image/jpeg", "image/gif", "image/webp"], (listed) => `Bedrock's image blocks take only ${listed}`);
+
 /** The images OpenAI's models read: Chat Completions, Responses, and the Agents SDK's outputs. */
 export const OPENAI_IMAGES = mediaSet(["image/png", "image/jpeg", "image/gif", "image/webp"], (listed) => `OpenAI reads only ${listed} images`);
 

@@ -7,6 +7,7 @@
 // a name the target has no field for is reported, no blank text block is ever written, and a result whose
 // every part was left out is its output alone. The rules are in docs/ and CONTRIBUTING.md ("The modules of
 // lib/"). Internal to `toolnexus/providers`.
+import type { PartLimit } from "../budgets/limits";
 import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
 import { losePart, overCap, reportLoss, type Refusal } from "./loss";
@@ -69,6 +70,12 @@ export interface ProjectionTable<B, O> {
   readonly namedByUrl?: boolean;
   /** Why a blank text block is not written (default: `a blank text block is never sent`). */
   readonly blankText?: string;
+  /**
+   * For a target whose name field depends on more than the media type (Bedrock: a document block is named
+   * under its own rule, a video block is not named): the reason of a carried part's name loss, or
+   * `undefined` when the name arrives as it is. Asked only for a named part of a type `nameless` leaves out.
+   */
+  readonly renamed?: (part: MediaPart, index: number) => string | undefined;
 }
 
 /** A projection's table, checked and frozen: also its context when no shared option is given. */
@@ -83,6 +90,8 @@ export interface Projection<B, O = unknown> extends Context {
   readonly fileName: string | undefined;
   /** A part given by url keeps its name (its block has a name field). */
   readonly namedByUrl: boolean;
+  /** The reason of a name loss that depends on more than the media type ({@link ProjectionTable.renamed}). */
+  readonly renamed: ((part: MediaPart, index: number) => string | undefined) | undefined;
   /** The reason a blank text part is lost. */
   readonly blankText: string;
   /** The reason a blank output is left out of a list of blocks. */
@@ -112,6 +121,7 @@ export function defineProjection<B, O>(table: ProjectionTable<B, O>): Projection
     audioName: nameLoss(nameless.audio, "audio"),
     fileName: nameLoss(nameless.file, "file"),
     namedByUrl: table.namedByUrl ?? false,
+    renamed: table.renamed,
     blankText: blank,
     blankOutput: `${blank}, so the blank output was left out`,
     ids: Object.freeze(ids.slice()),
@@ -147,27 +157,36 @@ export function readOptionalId<O extends object>(options: O | null | undefined, 
   return optionalString(namedOption(options, id.key, id.read), id.key, id.example);
 }
 
+const NO_LIMITS: readonly PartLimit[] = Object.freeze([]);
+
 /**
  * The one parts loop of every projection: appends to `out`, in order, each part as the table writes it. A
  * text part is the table's text block, unless it is blank (a loss: no blank text block is ever written); a
- * part over `maxBytes`, and a part the table refuses, is a loss by the policy (its placeholder the table's
- * text block, nothing under `omit`, a ContentPartError under `error`); a named part whose block has no name
- * field arrives, its name reported (path `parts[i].name`, no placeholder, whatever the policy). A loss's path
- * is `<prefix>parts[i]` (`calls[1].parts[0]`). Returns how many items were appended.
+ * part over `maxBytes`, a part the table refuses, and a part that passes one of the target's limits (`limits`,
+ * the verdicts of `partLimits` for these parts, in order: its reason and placeholder are the verdict's) is a
+ * loss by the policy (its placeholder the table's text block, nothing under `omit`, a ContentPartError under
+ * `error`); a named part whose block has no name field arrives, its name reported (path `parts[i].name`, no
+ * placeholder, whatever the policy). A loss's path is `<prefix>parts[i]` (`calls[1].parts[0]`). Returns how
+ * many items were appended.
  */
-export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: readonly ContentPart[], out: B[], prefix = ""): number {
+export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: readonly ContentPart[], out: B[], prefix = "", limits: readonly PartLimit[] = NO_LIMITS): number {
   const head = out.length;
+  let next = 0; // the next verdict of `limits`
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const p = asTypedPart(part);
+    const limit = next < limits.length && limits[next].index === i ? limits[next++] : undefined;
     const over = overCap(ctx, part);
     if (over !== undefined) lose(proj, ctx, part, i, over, prefix, out);
     else if (p.type === "text") {
       if (isBlank(p.text)) lose(proj, ctx, part, i, proj.blankText, prefix, out);
+      else if (limit !== undefined) lose(proj, ctx, part, i, limit.reason, prefix, out, limit.placeholder);
       else out.push(proj.text(p.text));
     } else {
+      // The table's refusal first (the target cannot carry the part at all), then the target's limits.
       const v = proj.part(p, i);
       if (typeof v === "string") lose(proj, ctx, part, i, v, prefix, out);
+      else if (limit !== undefined) lose(proj, ctx, part, i, limit.reason, prefix, out, limit.placeholder);
       else {
         if (p.name !== undefined) lostName(proj, ctx, p, i, prefix);
         out.push(v);
@@ -177,31 +196,34 @@ export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: r
   return out.length - head;
 }
 
-/** A lost part, by the policy: its placeholder as the table's text block, nothing under `omit`; throws under `error`. */
-function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, index: number, reason: string, prefix: string, out: B[]): void {
-  const text = losePart(ctx, index, part, reason, `${prefix}parts[${index}]`);
+/**
+ * A lost part, by the policy: its placeholder (`shown`, else the part's label) as the table's text block,
+ * nothing under `omit`; throws under `error`.
+ */
+function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, index: number, reason: string, prefix: string, out: B[], shown?: string): void {
+  const text = losePart(ctx, index, part, reason, `${prefix}parts[${index}]`, shown);
   if (text !== undefined) out.push(proj.text(text));
 }
 
 /** Reports a carried part's name when its block has no name field. */
 function lostName(proj: Projection<unknown, never>, ctx: Context, p: MediaPart, index: number, prefix: string): void {
   if (p.data === undefined && proj.namedByUrl) return;
-  const reason = p.type === "image" ? proj.imageName : p.type === "audio" ? proj.audioName : proj.fileName;
+  const reason = (p.type === "image" ? proj.imageName : p.type === "audio" ? proj.audioName : proj.fileName) ?? proj.renamed?.(p, index);
   if (reason !== undefined) reportLoss(ctx, `${prefix}parts[${index}].name`, reason, p);
 }
 
 /**
  * A result's output and parts as one list of blocks, the shape most projections send: a text block of the
  * output (left out when empty; a blank output is left out and reported, path `output`), then
- * {@link writeParts}. `undefined` when there are no parts or every part was left out: the projection then
+ * {@link writeParts} (with the target's `limits`, when given). `undefined` when there are no parts or every part was left out: the projection then
  * sends its output alone, as for a result without parts.
  */
-export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = ""): B[] | undefined {
+export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = "", limits?: readonly PartLimit[]): B[] | undefined {
   if (parts === null) return undefined;
   const out: B[] = [];
   const blank = isBlank(output);
   if (!blank) out.push(proj.text(output));
-  if (writeParts(proj, ctx, parts, out, prefix) === 0) return undefined;
+  if (writeParts(proj, ctx, parts, out, prefix, limits) === 0) return undefined;
   if (blank) blankOutput(proj, ctx, output, prefix);
   return out;
 }

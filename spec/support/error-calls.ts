@@ -6,6 +6,7 @@
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toMistral } from "toolnexus/providers";
+import { toBedrock } from "toolnexus/bedrock";
 import { payloadConverter } from "toolnexus/temporal";
 import { build, shrunkView } from "../hostile/constructs";
 
@@ -72,6 +73,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "a Request method on a look-alike": (method: string, fields: object, ...a) => Reflect.apply(Request.prototype[method as "toJSON"], Object.assign(Object.create(Request.prototype), fields), a),
   "a ToolResult method called on a number": (method: string, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], 5, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
+  "toBedrock of a result": (options) => toBedrock(ToolResult.ok("x"), options as never),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
   toMistral: (...a) => (toMistral as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),

@@ -38,6 +38,8 @@ export interface ProjectionAspect {
   readonly shown: (out: unknown) => unknown;
   /** The value's generated timestamps masked, for the determinism law (5). */
   readonly timestamps: boolean;
+  /** Its fallback name has no extension (Bedrock's document names allow no dot: `part-<i>`). */
+  readonly bareFallback: boolean;
 }
 
 /** A reader of another SDK's tool result (laws 6-8). */
@@ -133,6 +135,7 @@ function projectionRow(
       needsName: more.needsName ?? false,
       shown: more.shown ?? same,
       timestamps: more.timestamps ?? false,
+      bareFallback: more.bareFallback ?? false,
     },
     ...(more.link === undefined ? {} : { link: more.link }),
   };
@@ -178,6 +181,8 @@ export const ROWS: readonly Row[] = [
   projectionRow("toMistral", "projection", ["toolCallId", "name"], { toolCallId: "D681PevKs" }),
   projectionRow("toAgUiToolCallResult", "projection", ["messageId", "toolCallId"], { messageId: "msg-1", toolCallId: "call_1" }),
   projectionRow("toA2aParts", "projection", [], {}),
+  // Bedrock's document names allow no dot: a nameless part is part-<i> (docs/hosts/bedrock.md).
+  projectionRow("toBedrock", "projection", ["toolUseId", "model"], { toolUseId: "tooluse_1" }, { needsName: true, bareFallback: true }),
   projectionRow("toA2aEvents", "host helper", ["taskId", "contextId", "messageId", "artifactId"], { taskId: "task-1", contextId: "ctx-1", messageId: "msg-1", artifactId: "art-1" }, {
     timestamps: true,
     laws: [1, 2, 3, 4, 5, 10, 12],
@@ -236,6 +241,24 @@ export const ROWS: readonly Row[] = [
       unknownBlock: (type) => ({ content: { $case: type, value: "x" } }),
       known: ["text", "raw", "url", "data"],
       valid: { messageId: "m-1", parts: [{ content: { $case: "text", value: "hi" } }, { content: { $case: "raw", value: new Uint8Array(Buffer.from(PNG, "base64")) }, mediaType: "image/png" }] },
+    },
+  },
+
+  {
+    fn: "fromBedrock",
+    kind: "reader",
+    laws: [6, 7, 8, 12],
+    options: { keys: SHARED, base: {}, call: (f, o) => f({ toolResult: { toolUseId: "tooluse_1", content: [{ text: "hi" }] } }, o) },
+    reader: {
+      host: "Bedrock",
+      wrap: (blocks) => ({ toolUseId: "tooluse_1", content: blocks }),
+      blockPath: (i) => `content[${i}]`,
+      listKey: "content",
+      typeKey: "image",
+      // A Bedrock block is named by its one member's key.
+      unknownBlock: (type) => ({ [type]: {} }),
+      known: ["text", "json", "image", "document", "video", "searchResult", "$unknown"],
+      valid: { toolUseId: "tooluse_1", content: [{ text: "hi" }, { image: { format: "png", source: { bytes: new Uint8Array(Buffer.from(PNG, "base64")) } } }], status: "success" },
     },
   },
 
