@@ -14,6 +14,8 @@ import * as claudeAgent from "toolnexus/claude-agent";
 import * as gemini from "toolnexus/gemini";
 import * as langchain from "toolnexus/langchain";
 import * as mcp from "toolnexus/mcp";
+import * as ollama from "toolnexus/ollama";
+import * as cohere from "toolnexus/cohere";
 import * as openai from "toolnexus/openai";
 import * as openaiAgents from "toolnexus/openai-agents";
 import * as providers from "toolnexus/providers";
@@ -31,6 +33,8 @@ const ENTRIES: Record<string, object> = {
   "ag-ui": agUi,
   "claude-agent": claudeAgent,
   a2a,
+  ollama,
+  cohere,
 };
 
 // Checked at compile time (`npm run typecheck` type-checks every spec): each host entry exports the shared types
@@ -48,6 +52,8 @@ export type EveryHostExportsTheSharedTypes = [
   SharedTypes<agUi.Loss, agUi.OnLoss, agUi.ProjectionOptions, agUi.UnsupportedPolicy>,
   SharedTypes<claudeAgent.Loss, claudeAgent.OnLoss, claudeAgent.ProjectionOptions, claudeAgent.UnsupportedPolicy>,
   SharedTypes<a2a.Loss, a2a.OnLoss, a2a.ProjectionOptions, a2a.UnsupportedPolicy>,
+  SharedTypes<ollama.Loss, ollama.OnLoss, ollama.ProjectionOptions, ollama.UnsupportedPolicy>,
+  SharedTypes<cohere.Loss, cohere.OnLoss, cohere.ProjectionOptions, cohere.UnsupportedPolicy>,
 ];
 
 const { hosts } = loadJSON<{ hosts: Record<string, string[]> }>("entries.json");

@@ -26,3 +26,5 @@ export * from "../hosts/langchain";
 export * from "../hosts/ag-ui";
 export * from "../hosts/claude-agent";
 export * from "../hosts/a2a";
+export * from "../hosts/ollama";
+export * from "../hosts/cohere";
