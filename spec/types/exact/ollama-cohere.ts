@@ -14,8 +14,6 @@ export async function ollamaChat(ollama: Ollama, result: ToolResult, history: Me
   await ollama.chat({ ...request, stream: false });
   const ours: OllamaToolMessage = toOllama(result, { toolName: "get_weather", toolCallId: "call_1", unsupported: "omit" });
   history.push(ours);
-  // @ts-expect-error: an optional option is left out, never given as undefined under exactOptionalPropertyTypes
-  toOllama(result, { toolName: undefined });
   // @ts-expect-error: toolCallId is a string
   toOllama(result, { toolCallId: 7 });
 }
