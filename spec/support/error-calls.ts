@@ -6,6 +6,8 @@
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult } from "toolnexus/providers";
+import { toCohere } from "toolnexus/cohere";
+import { toOllama } from "toolnexus/ollama";
 import { payloadConverter } from "toolnexus/temporal";
 import { build, shrunkView } from "../hostile/constructs";
 
@@ -72,6 +74,9 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "a Request method on a look-alike": (method: string, fields: object, ...a) => Reflect.apply(Request.prototype[method as "toJSON"], Object.assign(Object.create(Request.prototype), fields), a),
   "a ToolResult method called on a number": (method: string, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], 5, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
+  "toOllama of a result with an image by url": (options) => toOllama(ToolResult.ok("x", { parts: [ContentPart.fromUrl("https://example.com/chart.png")] }), options),
+  "toCohere of a result": (options) => toCohere(ToolResult.ok("x"), options),
+  "toCohere of a result with an audio part": (options) => toCohere(ToolResult.ok("x", { parts: [audio()] }), options),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),
   fromAgUiInterrupt: (...a) => (fromAgUiInterrupt as Call)(...a),
