@@ -6,53 +6,27 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
 import { Ollama, type Message } from "ollama";
-import { ContentPart, ContentPartError, ToolResult, ValidationError } from "toolnexus";
-import { toOllama, type Loss, type OllamaToolMessage } from "toolnexus/ollama";
-import { loadJSON } from "../../support/fixtures";
+import { ContentPart, ToolResult } from "toolnexus";
+import { toOllama, type OllamaToolMessage } from "toolnexus/ollama";
+import { capturingFetch, checkRefusal, messageTable, projectCase } from "../message-table";
 
-interface Case {
-  name: string;
-  result: unknown;
-  options?: Record<string, unknown>;
-  message: Record<string, unknown>;
-  losses: { path: string; reason: string; placeholder?: string }[];
-}
-interface Refusal {
-  name: string;
-  result: unknown;
-  options: Record<string, unknown>;
-  error: "ValidationError" | "ContentPartError";
-  code: string;
-  path: string;
-  message?: string;
-}
-
-const FIX = loadJSON<{ cases: Case[]; refusals: Refusal[] }>("hosts/ollama.json");
+const FIX = messageTable("ollama");
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+type Body = { model: string; messages: Record<string, unknown>[]; stream: boolean };
+
 /** An Ollama client whose fetch keeps each request's JSON body and answers as `/api/chat` does. */
-function capturing(): { client: Ollama; bodies: { url: string; body: { model: string; messages: Record<string, unknown>[]; stream: boolean } }[] } {
-  const bodies: { url: string; body: { model: string; messages: Record<string, unknown>[]; stream: boolean } }[] = [];
-  const client = new Ollama({
-    host: "http://127.0.0.1:11434",
-    fetch: async (url, init) => {
-      bodies.push({ url: String(url), body: JSON.parse(String(init?.body)) });
-      const reply = { model: "llama3.2-vision", created_at: "2026-01-01T00:00:00Z", message: { role: "assistant", content: "It is sunny." }, done: true, done_reason: "stop" };
-      return new Response(JSON.stringify(reply), { status: 200, headers: { "content-type": "application/json" } });
-    },
-  });
-  return { client, bodies };
+function capturing(): { client: Ollama; bodies: { url: string; body: Body }[] } {
+  const reply = { model: "llama3.2-vision", created_at: "2026-01-01T00:00:00Z", message: { role: "assistant", content: "It is sunny." }, done: true, done_reason: "stop" };
+  const { fetch, bodies } = capturingFetch<Body>(reply);
+  return { client: new Ollama({ host: "http://127.0.0.1:11434", fetch }), bodies };
 }
 
-const project = (c: { result: unknown; options?: Record<string, unknown> }, onLoss?: (l: Loss) => void): OllamaToolMessage =>
-  toOllama(ToolResult.fromJSON(c.result), { ...(c.options ?? {}), ...(onLoss === undefined ? {} : { onLoss }) });
+const project = (result: ToolResult, options: Record<string, unknown> = {}): OllamaToolMessage => toOllama(result, options);
 
 describe("toOllama through the ollama client's chat() (fixtures/hosts/ollama.json)", () => {
   it.each(FIX.cases.map((c) => [c.name, c] as const))("%s", async (_n, c) => {
-    const heard: Loss[] = [];
-    const message = project(c, (l) => heard.push(l));
-    expect(message).toEqual(c.message);
-    expect(heard.map((l) => (l.placeholder === undefined ? { path: l.path, reason: l.reason } : { path: l.path, reason: l.reason, placeholder: l.placeholder }))).toEqual(c.losses);
+    const message = projectCase(c, project);
 
     const { client, bodies } = capturing();
     const history: Message[] = [{ role: "user", content: "What is the weather?" }, message];
@@ -69,7 +43,7 @@ describe("toOllama through the ollama client's chat() (fixtures/hosts/ollama.jso
     for (const c of cases) {
       const r = ToolResult.fromJSON(c.result);
       const { client, bodies } = capturing();
-      await client.chat({ model: "m", messages: [project(c)] });
+      await client.chat({ model: "m", messages: [project(r, c.options)] });
       const sent = bodies[0]!.body.messages[0]!.images as string[];
       const data = r.parts!.filter((p) => p.type === "image" && p.data !== undefined).map((p) => p.data);
       expect(sent).toEqual(data);
@@ -113,15 +87,6 @@ describe("toOllama through the ollama client's chat() (fixtures/hosts/ollama.jso
   });
 
   it.each(FIX.refusals.map((c) => [c.name, c] as const))("refused before anything is sent: %s", (_n, c) => {
-    let thrown: unknown;
-    try {
-      project(c);
-    } catch (e) {
-      thrown = e;
-    }
-    expect(thrown).toBeInstanceOf(c.error === "ContentPartError" ? ContentPartError : ValidationError);
-    const e = thrown as ValidationError;
-    expect({ code: e.code, path: e.path }).toEqual({ code: c.code, path: c.path });
-    if (c.message !== undefined) expect(e.message).toBe(c.message);
+    checkRefusal(c, project);
   });
 });
