@@ -16,6 +16,8 @@ import * as gemini from "toolnexus/gemini";
 import * as langchain from "toolnexus/langchain";
 import * as mcp from "toolnexus/mcp";
 import * as mistral from "toolnexus/mistral";
+import * as ollama from "toolnexus/ollama";
+import * as cohere from "toolnexus/cohere";
 import * as openai from "toolnexus/openai";
 import * as openaiAgents from "toolnexus/openai-agents";
 import * as providers from "toolnexus/providers";
@@ -35,6 +37,8 @@ const ENTRIES: Record<string, object> = {
   a2a,
   mistral,
   bedrock,
+  ollama,
+  cohere,
 };
 
 // Checked at compile time (`npm run typecheck` type-checks every spec): each host entry exports the shared types
@@ -54,6 +58,8 @@ export type EveryHostExportsTheSharedTypes = [
   SharedTypes<a2a.Loss, a2a.OnLoss, a2a.ProjectionOptions, a2a.UnsupportedPolicy>,
   SharedTypes<mistral.Loss, mistral.OnLoss, mistral.ProjectionOptions, mistral.UnsupportedPolicy>,
   SharedTypes<bedrock.Loss, bedrock.OnLoss, bedrock.ProjectionOptions, bedrock.UnsupportedPolicy>,
+  SharedTypes<ollama.Loss, ollama.OnLoss, ollama.ProjectionOptions, ollama.UnsupportedPolicy>,
+  SharedTypes<cohere.Loss, cohere.OnLoss, cohere.ProjectionOptions, cohere.UnsupportedPolicy>,
 ];
 
 const { hosts } = loadJSON<{ hosts: Record<string, string[]> }>("entries.json");

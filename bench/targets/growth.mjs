@@ -19,6 +19,8 @@ export const PROJECTIONS = {
   toAiSdk: undefined,
   toAgentsToolOutput: undefined,
   toLangChain: { toolCallId: "call_abc123" },
+  toOllama: { toolName: "render_chart" },
+  toCohere: { toolCallId: "call_abc123" },
 };
 
 /**

@@ -6,9 +6,8 @@
 import type { AnyToolResult } from "../tool-result";
 import { asResult } from "./options";
 import type { ProjectionOptions, Refusal } from "./loss";
-import { joinLines } from "./part-output";
 import { GEMINI_MEDIA } from "./media-set";
-import { defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeTextAndMedia, type MediaPart } from "./projection";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -79,15 +78,8 @@ export function toGemini(result: AnyToolResult, options: GeminiOptions): GeminiP
   const name = readId(GEMINI, options, NAME);
   const id = readOptionalId(options, ID);
   const r = asResult(result, "toGemini");
-  const items: (string | GeminiFunctionResponsePart)[] = [r.output];
-  if (r.parts !== null) writeParts(GEMINI, ctx, r.parts, items);
-  const lines: string[] = [];
   const media: GeminiFunctionResponsePart[] = [];
-  for (const item of items) {
-    if (typeof item === "string") lines.push(item);
-    else media.push(item);
-  }
-  const text = joinLines(lines);
+  const text = writeTextAndMedia(GEMINI, ctx, r.output, r.parts, media);
   const fr: GeminiFunctionResponse = { name, response: r.isError ? { error: text } : { output: text } };
   if (id !== undefined) fr.id = id;
   if (media.length > 0) fr.parts = media;

@@ -28,3 +28,5 @@ export * from "../hosts/claude-agent";
 export * from "../hosts/a2a";
 export * from "../hosts/mistral";
 export * from "../hosts/bedrock";
+export * from "../hosts/ollama";
+export * from "../hosts/cohere";

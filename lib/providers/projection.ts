@@ -12,7 +12,7 @@ import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
 import { losePart, overCap, reportLoss, type Refusal } from "./loss";
 import { namedOption, notAnObject, optionalString, requireString, sharedOptions, type Context } from "./options";
-import { asTypedPart, isBlank, type DataFields, type UrlFields } from "./part-output";
+import { asTypedPart, isBlank, joinLines, type DataFields, type UrlFields } from "./part-output";
 
 /** A part other than text, its fields typed by its `data`: what a table's part writer is given. */
 export type MediaPart = ContentPart & (DataFields | UrlFields);
@@ -210,6 +210,23 @@ function lostName(proj: Projection<unknown, never>, ctx: Context, p: MediaPart, 
   if (p.data === undefined && proj.namedByUrl) return;
   const reason = (p.type === "image" ? proj.imageName : p.type === "audio" ? proj.audioName : proj.fileName) ?? proj.renamed?.(p, index);
   if (reason !== undefined) reportLoss(ctx, `${prefix}parts[${index}].name`, reason, p);
+}
+
+/**
+ * A result's output and parts as one text and its media apart, the shape of a target whose message holds its
+ * text in one string and its media in a list of their own (Gemini's function response, Ollama's message): the
+ * output, then each text part and each lost part's placeholder on a line of its own (an empty piece left out),
+ * every block the table writes for a part appended to `media`, in order, by {@link writeParts}. Returns the text.
+ */
+export function writeTextAndMedia<M extends object>(proj: Projection<string | M, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, media: M[]): string {
+  const items: (string | M)[] = [output];
+  if (parts !== null) writeParts(proj, ctx, parts, items);
+  const lines: string[] = [];
+  for (const item of items) {
+    if (typeof item === "string") lines.push(item);
+    else media.push(item);
+  }
+  return joinLines(lines);
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   toOpenAIChat,
   toOpenAIResponses,
 } from "toolnexus/providers";
+import { toCohere } from "toolnexus/cohere";
+import { toOllama } from "toolnexus/ollama";
 
 /** An object whose every key is an accessor returning a new number on each read: 1, 2, 3... */
 function counting(keys: Record<string, unknown>): { object: Record<string, unknown>; reads: Record<string, number> } {
@@ -386,6 +388,8 @@ describe("look-alikes are checked, never trusted", () => {
     ["toGemini", (r) => toGemini(r, { name: "n" })],
     ["toMcp", (r) => toMcp(r)],
     ["toAiSdk", (r) => toAiSdk(r)],
+    ["toOllama", (r) => toOllama(r)],
+    ["toCohere", (r) => toCohere(r, { toolCallId: "c1" })],
   ];
 
   it.each(PROJECTIONS)("%s refuses a result look-alike with wrong field types", (_name, project) => {

@@ -22,6 +22,8 @@ import {
   toOpenAIChatMessages,
   toOpenAIResponses,
 } from "toolnexus/providers";
+import { toCohere } from "toolnexus/cohere";
+import { toOllama } from "toolnexus/ollama";
 import { loadBytes } from "../support/fixtures";
 
 class MyResult extends ToolResult {}
@@ -99,6 +101,8 @@ function projections(r: ToolResult<any>): Record<string, unknown> {
     toAiSdk: toAiSdk(r),
     toLangChain: toLangChain(r, { toolCallId: "c-1" }),
     toAgentsToolOutput: toAgentsToolOutput(r),
+    toOllama: toOllama(r, { toolName: "t" }),
+    toCohere: toCohere(r, { toolCallId: "c-1" }),
   };
 }
 

@@ -18,6 +18,8 @@ import {
   toOpenAIResponses,
   type Loss,
 } from "toolnexus/providers";
+import { toCohere } from "toolnexus/cohere";
+import { toOllama } from "toolnexus/ollama";
 import { loadBytes } from "../support/fixtures";
 import { thrownBy } from "../support/throws";
 
@@ -254,6 +256,8 @@ describe("hostile values", () => {
     ["toGemini", (r, o) => toGemini(r as never, o as never)],
     ["toMcp", (r, o) => toMcp(r as never, o as never)],
     ["toAiSdk", (r, o) => toAiSdk(r as never, o as never)],
+    ["toOllama", (r, o) => toOllama(r as never, o as never)],
+    ["toCohere", (r, o) => toCohere(r as never, o as never)],
   ];
 
   it.each(RAW)("%s turns a throwing getter or a revoked Proxy into a ValidationError, never a bare TypeError", (_name, project) => {

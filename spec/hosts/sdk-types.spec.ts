@@ -9,7 +9,11 @@ import type { FunctionResponse, FunctionResponsePart, Part } from "@google/genai
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import type { ChatCompletionMessageParam, ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
+import type { Cohere } from "cohere-ai";
+import type { ChatRequest, Message as OllamaMessage } from "ollama";
 import { ContentPart, ToolResult } from "toolnexus";
+import { toCohere, type CohereToolMessage } from "toolnexus/cohere";
+import { toOllama, type OllamaToolMessage } from "toolnexus/ollama";
 import {
   fromMcp,
   toAiSdk,
@@ -114,6 +118,44 @@ describe("the projections' return types are accepted by the providers' SDK types
     // @ts-expect-error: the SDK type is real: an Anthropic block is not a tool-result output
     const wrong: ToolResultOutput = toAnthropic(result, { toolUseId: "toolu_1" });
     expect(wrong.type).toBe("tool_result");
+  });
+
+  it("Ollama: Message and ChatRequest's messages", () => {
+    const message: OllamaMessage = toOllama(result, { toolName: "render", toolCallId: "call_1" });
+    const request: ChatRequest = { model: "llama3.2-vision", messages: [{ role: "user", content: "go" }, toOllama(result)] };
+    expect(message.role).toBe("tool");
+    expect(request.messages).toHaveLength(2);
+    // The SDK type is real: its images are strings or bytes, never a list of objects.
+    // @ts-expect-error: an Anthropic block is not an Ollama message
+    const wrong: OllamaMessage = toAnthropic(result, { toolUseId: "toolu_1" });
+    expect(wrong).toBeDefined();
+    // Why our message is mutable: the client writes into it, and its type refuses a readonly images list.
+    const frozen: { role: "tool"; content: string; readonly images: readonly string[] } = { role: "tool", content: "", images: [] };
+    // @ts-expect-error: a readonly images list is not a Message's
+    const ro: OllamaMessage = frozen;
+    expect(ro).toBeDefined();
+    const ours: OllamaToolMessage = toOllama(result);
+    const sdk: OllamaMessage = ours;
+    expect(sdk.images).toEqual(["iVBORw0KGgoAAAANSUhEUg=="]);
+    // @ts-expect-error: toolName is a string
+    expect(() => toOllama(result, { toolName: 1 })).toThrow();
+  });
+
+  it("Cohere: ChatMessageV2 and ToolMessageV2", () => {
+    const message: Cohere.ChatMessageV2 = toCohere(result, { toolCallId: "call_1" });
+    const tool: Cohere.ToolMessageV2 = toCohere(result, { toolCallId: "call_1" });
+    const content: Cohere.ToolMessageV2Content = toCohere(result, { toolCallId: "call_1" }).content;
+    expect(message.role).toBe("tool");
+    expect(tool.toolCallId).toBe("call_1");
+    expect(Array.isArray(content)).toBe(true);
+    // @ts-expect-error: the SDK type is real: a tool message needs its toolCallId
+    const noId: Cohere.ChatMessageV2 = { role: "tool", content: "x" };
+    expect(noId).toBeDefined();
+    // @ts-expect-error: toolCallId is required
+    expect(() => toCohere(result)).toThrow();
+    const ours: CohereToolMessage = toCohere(result, { toolCallId: "call_1" });
+    const sdk: Cohere.ChatMessageV2 = ours;
+    expect(sdk.role).toBe("tool");
   });
 
   it("Anthropic's type is ours: a closed image type, never a widened string", () => {

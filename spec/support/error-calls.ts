@@ -7,6 +7,8 @@
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toMistral } from "toolnexus/providers";
 import { toBedrock } from "toolnexus/bedrock";
+import { toCohere } from "toolnexus/cohere";
+import { toOllama } from "toolnexus/ollama";
 import { payloadConverter } from "toolnexus/temporal";
 import { build, shrunkView } from "../hostile/constructs";
 
@@ -74,6 +76,9 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "a ToolResult method called on a number": (method: string, ...a) => Reflect.apply(ToolResult.prototype[method as "toJSON"], 5, a),
   "toAnthropic of a result with an audio part": (options) => toAnthropic(ToolResult.ok("x", { parts: [audio()] }), options),
   "toBedrock of a result": (options) => toBedrock(ToolResult.ok("x"), options as never),
+  "toOllama of a result with an image by url": (options) => toOllama(ToolResult.ok("x", { parts: [ContentPart.fromUrl("https://example.com/chart.png")] }), options),
+  "toCohere of a result": (options) => toCohere(ToolResult.ok("x"), options),
+  "toCohere of a result with an audio part": (options) => toCohere(ToolResult.ok("x", { parts: [audio()] }), options),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
   toMistral: (...a) => (toMistral as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),

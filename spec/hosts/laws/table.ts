@@ -194,6 +194,9 @@ export const ROWS: readonly Row[] = [
     },
   }),
 
+  projectionRow("toOllama", "projection", ["toolName", "toolCallId"], { toolName: "lookup", toolCallId: "call_1" }),
+  projectionRow("toCohere", "projection", ["toolCallId"], { toolCallId: "call_1" }),
+
   // Readers.
   {
     fn: "fromMcp",
