@@ -8,7 +8,7 @@
 import { isArrayAt, ownField, ownKeys, readArray, readOwn, snapshot } from "../boundary";
 import { readBytes } from "../platform";
 import { isHttpUrl } from "../url";
-import { ToolnexusError, raise } from "../errors";
+import { isToolnexusError, raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, toAnswer } from "../answer";
@@ -131,7 +131,7 @@ function readPart(value: unknown, path: string): A2aRead {
       try {
         return { kind: "text", text: JSON.stringify(copyJson(read.data, newWalk(data), 0)) };
       } catch (e) {
-        if (e instanceof ToolnexusError) return lost("data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
+        if (isToolnexusError(e)) return lost("data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
         throw e;
       }
     }

@@ -12,7 +12,7 @@ import { ToolnexusError, ValidationError } from "toolnexus";
 import { ToolnexusPayloadConverter } from "toolnexus/temporal";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { otherBuild } from "../support/other-build";
-import { describeThrown, inRealm, newRealm, safeInstanceOf, shrunkView } from "./constructs";
+import { describeThrown, inRealm, newRealm, safeInstanceOf, selfThrowingProxy, shrunkView } from "./constructs";
 
 // ---------------------------------------------------------------------------------------------------------
 // The table
@@ -407,6 +407,25 @@ function formsOf(row: Row): Form[] {
           configurable: true,
           get() {
             throw new Error(`hostile getter ${field}`);
+          },
+        });
+        return { outcome: await run(r, argsWith(r, value)), errorPath: expected };
+      },
+    });
+    // What the getter throws is a Proxy whose every trap throws it (`instanceof` on it throws): a `catch` that
+    // asks what it caught must still give a ToolnexusError at the field.
+    forms.push({
+      id: `throwingGetterProxy:${field}`,
+      expect: "error",
+      run: async (r) => {
+        const value = mutableOutside(d);
+        const [parent, key] = locate(value, field);
+        const thrownValue = selfThrowingProxy();
+        Object.defineProperty(parent, key, {
+          enumerable: true,
+          configurable: true,
+          get() {
+            throw thrownValue;
           },
         });
         return { outcome: await run(r, argsWith(r, value)), errorPath: expected };

@@ -82,7 +82,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "toA2aEvents of a result": (options) => toA2aEvents(ToolResult.ok("x"), options),
   "toA2aEvents of an authorization with an http: link": (options) =>
     toA2aEvents(ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" }), options),
-  fromA2a: (value) => fromA2a(value),
+  fromA2a: (...a) => (fromA2a as Call)(...a),
   "fromA2aAnswer for the approval request r-1": (message) => fromA2aAnswer(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), message),
   // A Temporal payload whose data is the bytes spelled in hex ("22ff22").
   "payloadConverter.fromPayload of bytes in hex": (hex: string) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)) }),
