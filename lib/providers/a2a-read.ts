@@ -12,7 +12,7 @@ import { isToolnexusError, raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, toAnswer } from "../answer";
-import { Request, toRequest } from "../request";
+import { Request, toRequest, type AnyRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, type A2aPartsOptions } from "./a2a";
 import { checkOptionKeys, optionKeys } from "../options";
@@ -287,7 +287,7 @@ function gatherMessage(acc: InboundAccumulator, msg: unknown, ours: Ours[]): voi
  * const answer = fromA2aAnswer(paused.pending!, requestContext.userMessage);
  * ```
  */
-export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answer {
+export function fromA2aAnswer(request: AnyRequest, message: A2aMessageInput): Answer {
   const req = toRequest(request, "");
   const m = snapshot(message, ["parts"], "", "fromA2aAnswer() reads a Message, which", "Pass requestContext.userMessage.");
   const list = a2aListAt(m.parts, "parts", "parts");
