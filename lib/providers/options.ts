@@ -6,7 +6,7 @@ import { guard, ownField } from "../boundary";
 import { isGenuineResult } from "../tool-result";
 import { isToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
-import { quotedValue } from "../quote";
+import { quoted } from "../quote";
 import { ToolResult } from "../tool-result";
 import { onLossOption, type LossPolicy, type UnsupportedPolicy } from "./loss";
 
@@ -92,7 +92,7 @@ export function notAnObject(options: unknown, fn: string): never {
 
 function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Context): Context {
   if (policy !== undefined && !isPolicy(policy)) {
-    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${quotedValue(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
+    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? quoted(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
   const heard = onLossOption(onLoss, "onLoss");
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {
