@@ -4,7 +4,6 @@
 // back whole, through the serializer and through a real graph that pauses on a MemorySaver checkpointer and
 // resumes (a ToolMessage's metadata holding each shape: law.spec.ts, on the same table); the human-in-the-loop middleware's edited args, which it reads without toolnexus, refuse such a shape.
 import { describe, expect, it } from "@jest/globals";
-import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { Annotation, Command, END, MemorySaver, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { Answer, Request, type JsonObject } from "toolnexus";
 import { fromLangGraphInterrupt, fromLangGraphResume, toLangChainHitlResponse, toLangGraphInterrupt, toLangGraphResume, type LangGraphInterrupt } from "toolnexus/providers";
@@ -17,7 +16,8 @@ interface Shape {
   changes: string;
 }
 const { shapes } = loadJSON<{ shapes: Shape[] }>("langchain/checkpoint-shapes.json");
-const serde = new JsonPlusSerializer();
+// LangGraph's checkpoint serializer, as MemorySaver holds it (JsonPlusSerializer).
+const serde = new MemorySaver().serde;
 
 /** `value` written and read by LangGraph's checkpoint serializer; a read that throws gives the error. */
 async function throughSerializer(value: unknown): Promise<unknown> {
