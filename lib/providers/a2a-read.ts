@@ -5,14 +5,14 @@
  *
  * @module
  */
-import { isArrayAt, readArray, readOwn, snapshot } from "../boundary";
+import { isArrayAt, ownField, ownKeys, readArray, readOwn, snapshot } from "../boundary";
 import { readBytes } from "../platform";
 import { isHttpUrl } from "../url";
-import { ToolnexusError, raise } from "../errors";
+import { isToolnexusError, raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { Answer, toAnswer } from "../answer";
-import { Request, toRequest } from "../request";
+import { Request, toRequest, type AnyRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, type A2aPartsOptions } from "./a2a";
 import { checkOptionKeys, optionKeys } from "../options";
@@ -59,7 +59,7 @@ const typedArrayName = (value: unknown): unknown => (TYPED_ARRAY_TAG === undefin
 const CONTENT_KEYS = ["$case", "value"] as const;
 
 /** What one part read holds: a block of the accumulator's, or a toolnexus data part (not text: the request or answer it carries). */
-type A2aRead = BlockRead | { readonly kind: "toolnexus"; readonly value: unknown; readonly path: string };
+type A2aRead = BlockRead | (Ours & { readonly kind: "toolnexus" });
 
 const A2A_HOST: InboundHost = { name: "A2A", fix: "Fix the agent's parts" };
 
@@ -72,13 +72,35 @@ function a2aListAt(value: unknown, path: string, what: string): unknown[] {
 
 const isA2aObject = (v: unknown): v is object => typeof v === "object" && v !== null;
 
+/** A toolnexus data part: which record it holds (`request` or `answer`), its value, and their paths. */
+interface Ours {
+  readonly key: "request" | "answer";
+  readonly value: unknown;
+  /** The path of the record's value: `parts[1].data.toolnexus.request`. */
+  readonly path: string;
+  /** The path of the part: `parts[1]`. */
+  readonly part: string;
+}
+
 /**
- * The `toolnexus` entry of a data part's value, or `undefined` when the value is no toolnexus data (not a
- * plain object with an own `toolnexus` key).
+ * A data part's value, read once: this package's own record when it is one, else the value to keep as data.
+ * Only `{ toolnexus: { request } }` and `{ toolnexus: { answer } }`, exactly as toA2aEvents and toA2aAnswer
+ * write them (no other key beside `toolnexus`, none beside `request` or `answer`), are ours: any other value,
+ * `{ toolnexus: "2.1", forecast }` included, is data. Each key is read once: a value that is not ours is given
+ * back as what was read (the `toolnexus` entry already read stands in a fresh object), to be copied as JSON.
  */
-function toolnexusOf(value: unknown, path: string): unknown {
-  if (!isA2aObject(value) || isArrayAt(value, path)) return undefined;
-  return readOwn(value, ["toolnexus"], path).toolnexus;
+function dataPartOf(value: unknown, path: string, part: string): { readonly ours: Ours } | { readonly data: unknown } {
+  if (!isA2aObject(value) || isArrayAt(value, path)) return { data: value };
+  const keys = ownKeys(value, path);
+  if (keys.length !== 1 || keys[0] !== "toolnexus") return { data: value };
+  const entry = ownField(value, "toolnexus", path);
+  const at = `${path}.toolnexus`;
+  if (isA2aObject(entry) && !isArrayAt(entry, at)) {
+    const inner = ownKeys(entry, at);
+    const key = inner.length === 1 ? inner[0] : undefined;
+    if (key === "request" || key === "answer") return { ours: { key, value: ownField(entry, key, at), path: `${at}.${key}`, part } };
+  }
+  return { data: { toolnexus: entry } };
 }
 
 /** The table of A2A's part shapes: what a part holds. A lost part is named by its filename and url (law 6). */
@@ -104,12 +126,12 @@ function readPart(value: unknown, path: string): A2aRead {
       return typeof v === "string" ? { kind: "text", text: v } : lost("text part", `its text is ${typeName(v)}, not a string`);
     case "data": {
       const data = `${path}.data`;
-      const ours = toolnexusOf(v, data);
-      if (ours !== undefined) return { kind: "toolnexus", value: ours, path: `${data}.toolnexus` };
+      const read = dataPartOf(v, data, path);
+      if ("ours" in read) return { kind: "toolnexus", ...read.ours };
       try {
-        return { kind: "text", text: JSON.stringify(copyJson(v, newWalk(data), 0)) };
+        return { kind: "text", text: JSON.stringify(copyJson(read.data, newWalk(data), 0)) };
       } catch (e) {
-        if (e instanceof ToolnexusError) return lost("data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
+        if (isToolnexusError(e)) return lost("data part", "its data is not JSON data (NaN, a class instance, a cycle, ...)");
         throw e;
       }
     }
@@ -132,19 +154,12 @@ function readPart(value: unknown, path: string): A2aRead {
   }
 }
 
-/** A toolnexus data part met, with its paths. */
-interface Ours {
-  readonly value: unknown;
-  readonly path: string;
-  readonly part: string;
-}
-
 /** Hands each part of `list` (at `base`) to the accumulator, in order; the toolnexus data parts go to `ours`. */
 function gather(acc: InboundAccumulator, list: readonly unknown[], base: string, ours: Ours[]): void {
   for (let i = 0; i < list.length; i++) {
     const path = `${base}[${i}]`;
     const read = readPart(list[i], path);
-    if (read.kind === "toolnexus") ours.push({ value: read.value, path: read.path, part: path });
+    if (read.kind === "toolnexus") ours.push(read);
     else acc.add(read, i, path);
   }
 }
@@ -156,8 +171,10 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
 /**
  * Reads an A2A `Message` (it has an own `messageId`), `Artifact` (an own `artifactId`) or `Task` into a result.
  *
- * - Output: the text parts and the data parts' compact JSON, joined by `"\n"` in order (a toolnexus data part,
- *   `{ toolnexus: ... }`, is not text); with no text, one summary line per part.
+ * - Output: the text parts and the data parts' compact JSON, joined by `"\n"` in order; with no text, one
+ *   summary line per part. A toolnexus data part, exactly `{ toolnexus: { request } }` or `{ toolnexus: {
+ *   answer } }` as `toA2aEvents` and `toA2aAnswer` write it, is not text; any other data part is
+ *   data (`{ toolnexus: "2.1", forecast }` included).
  * - Parts: `raw` and `url` parts, their type following the mime type, their name the `filename`; `mediaType`
  *   as sent (signatures are not checked), else the bytes' signature or the url's extension, else
  *   `application/octet-stream`.
@@ -230,10 +247,9 @@ export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput
 
   let request: Request | undefined;
   for (const o of ours) {
-    const entry = isA2aObject(o.value) && !isArrayAt(o.value, o.path) ? readOwn(o.value, ["request"], o.path).request : undefined;
-    if (entry === undefined) continue;
+    if (o.key !== "request") continue;
     if (request !== undefined) raise("invalid-value", o.part, "The status message holds a second toolnexus request", "Send one request per paused task.");
-    request = toRequest(entry, `${o.path}.request`);
+    request = toRequest(o.value, o.path);
   }
   if (request === undefined) {
     const auth = state === AUTH_REQUIRED;
@@ -271,7 +287,7 @@ function gatherMessage(acc: InboundAccumulator, msg: unknown, ours: Ours[]): voi
  * const answer = fromA2aAnswer(paused.pending!, requestContext.userMessage);
  * ```
  */
-export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answer {
+export function fromA2aAnswer(request: AnyRequest, message: A2aMessageInput): Answer {
   const req = toRequest(request, "");
   const m = snapshot(message, ["parts"], "", "fromA2aAnswer() reads a Message, which", "Pass requestContext.userMessage.");
   const list = a2aListAt(m.parts, "parts", "parts");
@@ -287,13 +303,11 @@ export function fromA2aAnswer(request: Request, message: A2aMessageInput): Answe
     const c = readOwn(content, CONTENT_KEYS, at);
     if (c.$case === "text" && typeof c.value === "string") texts.push(c.value);
     if (c.$case !== "data") continue;
-    const ours = toolnexusOf(c.value, `${path}.data`);
-    const entry = isA2aObject(ours) && !isArrayAt(ours, `${path}.data.toolnexus`) ? readOwn(ours, ["answer"], `${path}.data.toolnexus`).answer : undefined;
-    if (entry === undefined) continue;
+    const read = dataPartOf(c.value, `${path}.data`, path);
+    if (!("ours" in read) || read.ours.key !== "answer") continue;
     if (answer !== undefined) raise("invalid-value", path, "The message holds a second toolnexus answer", "Send one answer per message.");
-    const at2 = `${path}.data.toolnexus.answer`;
-    answer = toAnswer(entry, at2);
-    checkAnswerFor(answer.id, req.id, `${at2}.id`, "Answer the request of the task's status message, by its id.");
+    answer = toAnswer(read.ours.value, read.ours.path);
+    checkAnswerFor(answer.id, req.id, `${read.ours.path}.id`, "Answer the request of the task's status message, by its id.");
   }
   if (answer !== undefined) return answer;
   const text = joinLines(texts);

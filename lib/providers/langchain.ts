@@ -14,13 +14,13 @@ import { readBytes } from "../platform";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
-import { isGenuineRequest } from "../request";
 import { ToolResult, type AnyToolResult } from "../tool-result";
 import { checkOptionKeys, optionKeys } from "../options";
 import { inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import { quoted } from "../quote";
 import { asResult, projection, projectionContext } from "./options";
 import type { ProjectionOptions } from "./loss";
+import { checkpointSafe } from "./langgraph-checkpoint";
 import { isBlank } from "./part-output";
 import { blankOutput, defineProjection, idKey, openProjection, readId, readOptionalId, writeParts, type MediaPart } from "./projection";
 
@@ -47,8 +47,9 @@ export type LangChainContentBlock = LangChainTextBlock | LangChainDataBlock;
  * shows a model): the result's metadata (`null` without metadata), and `outputBlock`, 1 when `content[0]` is
  * the output's text block. The metadata is a fresh copy of the object, or its JSON text when a LangGraph
  * checkpoint would change the object: when it holds, at any depth, an object with an own `__proto__`, `lc` or
- * `__lc_escaped__` key (the checkpoint's reviver turns the first into a prototype, and revives or unwraps
- * objects keyed by the others).
+ * `__lc_escaped__` key, or an own `lg_name` of `"Send"` (the checkpoint's reviver turns the first into a
+ * prototype, and revives or unwraps objects keyed by the others; its writer turns the last into `{ node, args
+ * }`). docs/hosts/langchain.md lists every such shape.
  */
 export type LangChainArtifact = {
   toolnexus: { v: 1; metadata: { [key: string]: unknown } | string | null; outputBlock: 0 | 1 };
@@ -113,7 +114,7 @@ const FROM_LANGCHAIN_KEYS = optionKeys("fromLangChain", ["unsupported", "onLoss"
  * - `artifact` is `{ toolnexus: { v: 1, metadata, outputBlock } }`, which LangChain keeps but never sends to a
  *   model: `metadata` is a fresh, unfrozen copy of the result's metadata (`null` without metadata; a pending
  *   request included, as its JSON), or its JSON text when a LangGraph checkpoint would change the object (an
- *   object with an own `__proto__`, `lc` or `__lc_escaped__` key at any depth); `outputBlock` is 1 when
+ *   object with an own `__proto__`, `lc` or `__lc_escaped__` key, or an own `lg_name` of `"Send"`, at any depth); `outputBlock` is 1 when
  *   `content[0]` is the output's text block. With it, {@link fromLangChain} gives the result back whole, after
  *   a LangGraph checkpoint too, except what was reported lost: a blank output beside parts reads back `""`.
  *
@@ -154,7 +155,7 @@ export function toLangChain(result: AnyToolResult, options: LangChainOptions): L
     writeParts(TO_LANGCHAIN, ctx, r.parts, blocks);
     content = blocks;
   }
-  const metadata = r.metadata === null ? null : artifactMetadata(r.metadata);
+  const metadata = r.metadata === null ? null : checkpointSafe<{ [key: string]: unknown }>(r.metadata);
   const out: LangChainToolMessageFields = {
     content,
     tool_call_id: toolCallId,
@@ -162,61 +163,6 @@ export function toLangChain(result: AnyToolResult, options: LangChainOptions): L
     artifact: { toolnexus: { v: 1, metadata, outputBlock } },
   };
   if (name !== undefined) out.name = name;
-  return out;
-}
-
-/**
- * Keys whose objects do not come back as the same plain data: a LangGraph checkpoint's reviver assigns every
- * key of a stored object to a fresh `{}` (so `__proto__` sets a prototype) and revives or drops objects whose
- * `lc` is 1 or 2; the message's `toJSON()` wraps every object with an `lc` key in `{ __lc_escaped__: ... }`,
- * and LangChain's loader unwraps an object keyed `__lc_escaped__`.
- */
-const CHECKPOINT_KEYS = new Set(["__proto__", "lc", "__lc_escaped__"]);
-
-/** Marks metadata a checkpoint would change, in {@link checkpointCopy}. */
-const CHANGED = Symbol("changed by a checkpoint");
-
-/**
- * The artifact's metadata: a fresh, unfrozen copy of the object, or its JSON text when a checkpoint would
- * change the object (see {@link CHECKPOINT_KEYS}).
- */
-function artifactMetadata(metadata: object): { [key: string]: unknown } | string {
-  const copy = checkpointCopy(metadata, new Map());
-  return copy === CHANGED ? JSON.stringify(metadata) : (copy as { [key: string]: unknown });
-}
-
-/**
- * A deep copy of the library's own frozen JSON data (a `Request` under `pending` is copied as its JSON), or
- * {@link CHANGED} as soon as an object has a key in {@link CHECKPOINT_KEYS}. An object met again (metadata
- * that holds one subtree in many places) is copied once: `copies` maps each object met in this call to its
- * copy, so the work is linear in the distinct objects, and the copy shares its subtrees where the metadata
- * does (docs/trust.md, "Guarantees, and every limit").
- */
-function checkpointCopy(value: unknown, copies: Map<object, unknown>): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  const done = copies.get(value);
-  if (done !== undefined) return done;
-  let out: unknown;
-  if (Array.isArray(value)) {
-    const list: unknown[] = new Array(value.length);
-    out = list;
-    for (let i = 0; i < value.length; i++) {
-      const item = checkpointCopy(value[i], copies);
-      if (item === CHANGED) return CHANGED;
-      list[i] = item;
-    }
-  } else {
-    const source: object = isGenuineRequest(value) ? (value).toJSON() : value;
-    const fields: { [key: string]: unknown } = {};
-    out = fields;
-    for (const [key, v] of Object.entries(source)) {
-      if (CHECKPOINT_KEYS.has(key)) return CHANGED;
-      const item = checkpointCopy(v, copies);
-      if (item === CHANGED) return CHANGED;
-      if (item !== undefined) fields[key] = item;
-    }
-  }
-  copies.set(value, out);
   return out;
 }
 

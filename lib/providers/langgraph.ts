@@ -10,12 +10,13 @@
  */
 import { isArrayAt, ownField, readArray, snapshot } from "../boundary";
 import { raise } from "../errors";
-import { copyJsonObject, freshJson, typeName } from "../json-data";
+import { copyJsonObject, typeName } from "../json-data";
 import { joinPath } from "../path";
 import { checkAnswerFor, checkLink, listPaths, matchById } from "../pause";
 import { quoted, quotedValue } from "../quote";
 import { toAnswer, type Answer, type AnswerJSON, type AnyAnswer } from "../answer";
 import { Request, toRequest, type AnyRequest, type RequestJSON } from "../request";
+import { checkpointSafe, fromCheckpointText } from "./langgraph-checkpoint";
 import { approvalPrompt, promptInput } from "./prompt";
 
 /** An entry of a LangGraph result's `__interrupt__` list (or of `state.tasks[i].interrupts`): `{ id, value }`. */
@@ -26,9 +27,11 @@ export type LangGraphInterrupt<V = unknown> = {
 
 /**
  * The params of `new Command(...)` that resume a graph: `{ resume: answer JSON }` for one pending interrupt, or
- * `{ resume: { [interruptId]: answer JSON } }` when several are pending.
+ * `{ resume: { [interruptId]: answer JSON } }` when several are pending. An answer whose JSON a LangGraph
+ * checkpoint would change (see {@link toLangGraphResume}) is its JSON text instead, which
+ * {@link fromLangGraphResume} reads back whole.
  */
-export type LangGraphResume = { resume: AnswerJSON | { [interruptId: string]: AnswerJSON } };
+export type LangGraphResume = { resume: AnswerJSON | string | { [interruptId: string]: AnswerJSON | string } };
 
 /** A decision `createAgent`'s human-in-the-loop middleware allows for an action. */
 export type LangChainHitlDecisionType = "approve" | "edit" | "reject";
@@ -63,6 +66,7 @@ export type LangChainHitlDecision =
 export type LangChainHitlResponse = { decisions: LangChainHitlDecision[] };
 
 const INTERRUPT_FIX = "Pass an entry of the result's __interrupt__ list.";
+const RESUME_FIX = "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)).";
 
 /** The entries of an array argument, read once; anything else is an `invalid-type` error at `path`. */
 function listAt(value: unknown, path: string, what: string, fix: string): unknown[] {
@@ -73,7 +77,7 @@ function listAt(value: unknown, path: string, what: string, fix: string): unknow
 
 /** A request read from an interrupt's value (or given), its url checked by the link rule: LangGraph shows it to a person. */
 function shownRequest(value: unknown, path: string, fn: string): Request {
-  const req = toRequest(value, path);
+  const req = toRequest(fromCheckpointText(value, path, "The interrupt's value", INTERRUPT_FIX), path);
   if (req.url !== undefined) checkLink(req.url, joinPath(path, "url"), fn);
   return req;
 }
@@ -84,7 +88,10 @@ function shownRequest(value: unknown, path: string, fn: string): Request {
 
 /**
  * The value to pass to LangGraph's `interrupt()` for a toolnexus request: the request's JSON, a fresh plain
- * object (LangGraph keeps it in its checkpoints and shows it as `result.__interrupt__[i].value`).
+ * object (LangGraph keeps it in its checkpoints and shows it as `result.__interrupt__[i].value`), or its JSON
+ * text when its `data` holds an object a checkpoint would change (an own `__proto__`, `lc` or `__lc_escaped__`
+ * key, or `lg_name: "Send"`: docs/hosts/langchain.md, "What a checkpoint changes"), so that it comes back
+ * whole. {@link fromLangGraphInterrupt} and {@link toLangGraphResume} read both.
  *
  * A node runs again from its start when the graph resumes, so the request's id must be the same on every
  * run: build it from something stable, such as the tool call's id, not with `Request.create`.
@@ -104,9 +111,12 @@ function shownRequest(value: unknown, path: string, fn: string): Request {
  * const answer = fromLangGraphResume(request, interrupt(toLangGraphInterrupt(request)));
  * ```
  */
-export function toLangGraphInterrupt(request: AnyRequest): RequestJSON {
-  return freshJson(shownRequest(request, "", "toLangGraphInterrupt").toJSON());
+export function toLangGraphInterrupt(request: AnyRequest): RequestJSON | string {
+  return checkpointSafe(shownRequest(request, "", "toLangGraphInterrupt").toJSON());
 }
+
+/** An answer as a resume value: its JSON, or its JSON text when a checkpoint would change the JSON. */
+const resumeValue = (answer: Answer): AnswerJSON | string => checkpointSafe(answer.toJSON());
 
 /**
  * The toolnexus {@link Request} of a LangGraph interrupt made with {@link toLangGraphInterrupt}: an entry of
@@ -131,7 +141,9 @@ export function fromLangGraphInterrupt(interrupt: LangGraphInterrupt): Request {
 /**
  * The params of `new Command(...)` that resume a graph with toolnexus answers.
  *
- * With one answer and no interrupts, `{ resume: answer JSON }`. Given the pending interrupts (the result's
+ * With one answer and no interrupts, `{ resume: answer JSON }`. An answer whose `data` holds an object a
+ * LangGraph checkpoint would change (docs/hosts/langchain.md, "What a checkpoint changes") goes as its JSON
+ * text instead, which {@link fromLangGraphResume} reads back whole. Given the pending interrupts (the result's
  * `__interrupt__` list), each answer is matched to the interrupt whose request has its id, by a map (linear in
  * both lists): one pending interrupt gives `{ resume: answer JSON }`, several give `{ resume: { [interrupt id]:
  * answer JSON } }`, so that each node gets its own answer whatever the order (LangGraph alone matches a list of
@@ -162,39 +174,41 @@ export function toLangGraphResume(answers: AnyAnswer | readonly AnyAnswer[], int
 
   if (interrupts === undefined) {
     if (list.length > 1) raise("missing", "interrupts", "Several answers need the pending interrupts, to key each answer by its interrupt's id", "Pass the result's __interrupt__ list as the second argument.");
-    return { resume: freshJson(list[0].toJSON()) };
+    return { resume: resumeValue(list[0]) };
   }
   const pending = listAt(interrupts, "interrupts", "interrupts", "Pass the result's __interrupt__ list.").map((entry, i) => {
     const at = `interrupts[${i}]`;
     const it = snapshot(entry, ["id", "value"], at, "An interrupt", INTERRUPT_FIX);
     if (it.value === undefined) raise("missing", `${at}.value`, "The interrupt has no value", INTERRUPT_FIX);
-    return { id: it.id, request: toRequest(it.value, `${at}.value`) };
+    return { id: it.id, request: toRequest(fromCheckpointText(it.value, `${at}.value`, "The interrupt's value", INTERRUPT_FIX), `${at}.value`) };
   });
   if (pending.length === 1 && list.length === 1) {
     checkAnswerFor(list[0].id, pending[0].request.id, answerPath(0), "Pass the answer to the pending interrupt's request.");
-    return { resume: freshJson(list[0].toJSON()) };
+    return { resume: resumeValue(list[0]) };
   }
   const answerOf = matchById(
     pending.map((p) => p.request.id),
     list.map((a) => a.id),
     { request: (i) => `interrupts[${i}].value.id`, answer: answerPath },
   );
-  if (pending.length === 1) return { resume: freshJson(list[answerOf[0]].toJSON()) };
-  const map: { [interruptId: string]: AnswerJSON } = {};
+  if (pending.length === 1) return { resume: resumeValue(list[answerOf[0]]) };
+  const map: { [interruptId: string]: AnswerJSON | string } = {};
   pending.forEach((p, i) => {
     const id = p.id;
     if (typeof id !== "string" || id === "") {
       raise("missing", `interrupts[${i}].id`, "The interrupt has no id, and several are pending", "Pass the __interrupt__ list of a graph run with a checkpointer, as LangGraph gives it.");
     }
     if (Object.hasOwn(map, id)) raise("invalid-value", `interrupts[${i}].id`, `Two pending interrupts have the id ${quoted(id)}, so one resume value would answer both`, "Pass the __interrupt__ list as LangGraph gives it: each interrupt has its own id.");
-    Object.defineProperty(map, id, { value: freshJson(list[answerOf[i]].toJSON()), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(map, id, { value: resumeValue(list[answerOf[i]]), enumerable: true, writable: true, configurable: true });
   });
   return { resume: map };
 }
 
 /**
- * The toolnexus {@link Answer} in a node, from the value `interrupt(toLangGraphInterrupt(request))` returned,
- * checked to be the answer to `request`: an answer for another request is a `ValidationError` (code
+ * The toolnexus {@link Answer} in a node, from the value `interrupt(toLangGraphInterrupt(request))` returned
+ * (the answer's JSON, or its JSON text as {@link toLangGraphResume} writes it when a checkpoint would change
+ * the JSON; a string that is not JSON text is a `ValidationError`, `not-json`), checked to be the answer to
+ * `request`: an answer for another request is a `ValidationError` (code
  * `invalid-value`, path `id`, `The answer is for request "a-1", not for "b-2"`), since LangGraph, given a list
  * of resume values, matches parallel interrupts by their order.
  *
@@ -218,7 +232,7 @@ export function toLangGraphResume(answers: AnyAnswer | readonly AnyAnswer[], int
  */
 export function fromLangGraphResume(request: AnyRequest, value: unknown): Answer {
   const req = toRequest(request, "");
-  const answer = toAnswer(value, "");
+  const answer = toAnswer(fromCheckpointText(value, "", "The resume value", RESUME_FIX), "");
   checkAnswerFor(answer.id, req.id, "id", "Resume with new Command(toLangGraphResume(answers, result.__interrupt__)), which keys each answer by its interrupt; in the node, catch this error and call interrupt() again.");
   return answer;
 }
@@ -325,7 +339,8 @@ function hitlAction(value: unknown, i: number, prefix: { value: string | undefin
  * before a decision is made, and the answers are matched to the requests by id, by a map (linear in both): a
  * request without its answer (at its `requests[i].id`), an answer for no request or a second answer for one
  * (at its `answers[j].id`), all `invalid-value`, or a decision the action does not allow, is a
- * `ValidationError`, never a partial list. Note that the middleware then runs none of the batch's calls when
+ * `ValidationError`, never a partial list; so are edited args holding an object a LangGraph checkpoint would
+ * change (`unsupported` at `answers[j].data.args`: the middleware would run the tool with other args). Note that the middleware then runs none of the batch's calls when
  * any is rejected (it returns to the model).
  *
  * See docs/trust.md, "Reading what callers pass".
@@ -372,7 +387,13 @@ export function toLangChainHitlResponse(requests: readonly AnyRequest[], answers
     }
     if (!isJsonRecord(args)) raise("invalid-type", `${at}.data.args`, `The edited args must be an object, got ${typeName(args)}`, "Accept with { args: { ... } } to edit the call, or without args to approve it.");
     allow("edit");
-    return { type: "edit", editedAction: { name: action.toolName, args: freshJson(args) } };
+    // The middleware reads the decision after a checkpoint: args the checkpoint would change would run the tool
+    // with other args, and the middleware reads no JSON text. Refused, never sent changed.
+    const edited = checkpointSafe(args);
+    if (typeof edited === "string") {
+      raise("unsupported", `${at}.data.args`, "The edited args hold an object a LangGraph checkpoint would change (an own __proto__, lc or __lc_escaped__ key, or lg_name \"Send\"), so the tool would run with other args", "Edit the call with args a checkpoint keeps (docs/hosts/langchain.md lists the shapes it changes), or reject it.");
+    }
+    return { type: "edit", editedAction: { name: action.toolName, args: edited } };
   });
   return { decisions };
 }

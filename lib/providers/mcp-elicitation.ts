@@ -60,10 +60,14 @@ export type McpElicitResult = {
   content?: { [name: string]: McpElicitValue };
 };
 
-/** What {@link fromMcpElicitResult} reads: an `ElicitResult` (extra keys such as `_meta` are ignored). */
+/**
+ * What {@link fromMcpElicitResult} reads: an `ElicitResult` (extra keys such as `_meta` are ignored). A form
+ * value is a string, a number, a boolean or a list of strings, as the MCP SDK's `ElicitResult` and its schema
+ * say: `undefined` is no value (the type refuses it, and so does the runtime, at `content.<field>`).
+ */
 export type McpElicitResultInput = {
   readonly action: "accept" | "decline" | "cancel";
-  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] | undefined } | null | undefined;
+  readonly content?: { readonly [name: string]: string | number | boolean | readonly string[] } | null | undefined;
 };
 
 /** Options of {@link toMcpElicitation} and {@link toMcpElicitResult}. */

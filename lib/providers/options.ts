@@ -4,8 +4,9 @@
 // as an own property, a throw while reading being a ValidationError at the key.
 import { guard, ownField } from "../boundary";
 import { isGenuineResult } from "../tool-result";
-import { ToolnexusError, raise } from "../errors";
+import { isToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
+import { quoted } from "../quote";
 import { ToolResult } from "../tool-result";
 import { onLossOption, type LossPolicy, type UnsupportedPolicy } from "./loss";
 
@@ -73,10 +74,12 @@ export function sharedOptions(options: unknown, defaults: Context): Context {
 /**
  * What reading the option `key` (`""`: the options themselves) threw, as the door's guard reports it: a
  * ValidationError at `key`; a toolnexus error thrown by the checks is kept as it is. The projections read
- * their options in one `try` (no closure per read on the hot path) and come here only when it threw.
+ * their options in one `try` (no closure per read on the hot path) and come here only when it threw. What was
+ * thrown is asked by `isToolnexusError`, which never throws: a thrown Proxy whose `getPrototypeOf` trap throws
+ * is a ValidationError too, never an escape.
  */
 function optionThrew(e: unknown, key: string): never {
-  if (e instanceof ToolnexusError) throw e;
+  if (isToolnexusError(e)) throw e;
   return guard(key, key === "" ? "the options" : `options.${key}`, () => {
     throw e;
   });
@@ -89,7 +92,7 @@ export function notAnObject(options: unknown, fn: string): never {
 
 function checkShared(policy: unknown, onLoss: unknown, maxBytes: unknown, d: Context): Context {
   if (policy !== undefined && !isPolicy(policy)) {
-    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? JSON.stringify(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
+    raise("invalid-value", "unsupported", `unsupported must be "placeholder", "error" or "omit", got ${typeof policy === "string" ? quoted(policy) : typeName(policy)}`, "Pass one of the three policies, or leave it out for \"placeholder\".");
   }
   const heard = onLossOption(onLoss, "onLoss");
   if (maxBytes !== undefined && (typeof maxBytes !== "number" || !(maxBytes >= 0) || (!Number.isInteger(maxBytes) && maxBytes !== Infinity))) {

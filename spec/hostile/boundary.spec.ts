@@ -12,7 +12,7 @@ import { ToolnexusError, ValidationError } from "toolnexus";
 import { ToolnexusPayloadConverter } from "toolnexus/temporal";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { otherBuild } from "../support/other-build";
-import { describeThrown, inRealm, newRealm, safeInstanceOf, shrunkView } from "./constructs";
+import { describeThrown, inRealm, newRealm, safeInstanceOf, selfThrowingProxy, shrunkView } from "./constructs";
 
 // ---------------------------------------------------------------------------------------------------------
 // The table
@@ -396,22 +396,31 @@ function formsOf(row: Row): Form[] {
 
   for (const field of fieldsOf(row)) {
     const expected = row.errorPaths?.[field] ?? joinPath(row.errorPrefix ?? "", accessorPath(field));
-    forms.push({
-      id: `throwingGetter:${field}`,
-      expect: "error",
-      run: async (r) => {
-        const value = mutableOutside(d);
-        const [parent, key] = locate(value, field);
-        Object.defineProperty(parent, key, {
-          enumerable: true,
-          configurable: true,
-          get() {
-            throw new Error(`hostile getter ${field}`);
-          },
-        });
-        return { outcome: await run(r, argsWith(r, value)), errorPath: expected };
-      },
-    });
+    // A getter that throws an Error, and one that throws a Proxy whose every trap throws it (`instanceof` on it
+    // throws): a `catch` that asks what it caught must still give a ToolnexusError at the field.
+    const throws: readonly (readonly [string, () => unknown])[] = [
+      ["throwingGetter", () => new Error(`hostile getter ${field}`)],
+      ["throwingGetterProxy", selfThrowingProxy],
+    ];
+    for (const [kind, thrownValue] of throws) {
+      forms.push({
+        id: `${kind}:${field}`,
+        expect: "error",
+        run: async (r) => {
+          const value = mutableOutside(d);
+          const [parent, key] = locate(value, field);
+          const e = thrownValue();
+          Object.defineProperty(parent, key, {
+            enumerable: true,
+            configurable: true,
+            get() {
+              throw e;
+            },
+          });
+          return { outcome: await run(r, argsWith(r, value)), errorPath: expected };
+        },
+      });
+    }
     forms.push({
       id: `shifting:${field}`,
       expect: "same",

@@ -176,7 +176,7 @@ describe("every bridge takes any Request and Answer: a subclass whose data type 
     const data: Deploy = { toolName: "deploy", args: { env: "prod" }, allowedDecisions: ["approve", "edit"], input: { env: "prod" } };
     const req = new DeployRequest({ id: "i-1:0", kind: "approval", prompt: "Deploy?", data });
     const answer: Answer<Edit> = Answer.accept<Edit>(req, { args: { env: "staging" } });
-    expect(toLangGraphInterrupt(req).id).toBe("i-1:0");
+    expect(toLangGraphInterrupt(req)).toMatchObject({ id: "i-1:0" });
     expect(fromLangGraphResume(req, answer.toJSON()).ok).toBe(true);
     expect(toLangGraphResume(answer, [{ id: "x", value: toLangGraphInterrupt(req) }])).toEqual({ resume: answer.toJSON() });
     expect(toLangChainHitlResponse([req], [answer])).toEqual({ decisions: [{ type: "edit", editedAction: { name: "deploy", args: { env: "staging" } } }] });

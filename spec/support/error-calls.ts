@@ -5,7 +5,7 @@
 // `{ "$platform": "proxyOfUrl", "href": "..." }`, `{ "$platform": "streamLookalike" }` (an object with a
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
-import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toMistral } from "toolnexus/providers";
+import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, fromLangGraphResume, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toLangChainHitlResponse, toMistral } from "toolnexus/providers";
 import { toBedrock } from "toolnexus/bedrock";
 import { toCohere } from "toolnexus/cohere";
 import { toOllama } from "toolnexus/ollama";
@@ -90,8 +90,14 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "toA2aEvents of a result": (options) => toA2aEvents(ToolResult.ok("x"), options),
   "toA2aEvents of an authorization with an http: link": (options) =>
     toA2aEvents(ToolResult.pending({ kind: "authorization", prompt: "Sign in", url: "http://example.com/login" }), options),
-  fromA2a: (value) => fromA2a(value),
+  fromA2a: (...a) => (fromA2a as Call)(...a),
   "fromA2aAnswer for the approval request r-1": (message) => fromA2aAnswer(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), message),
+  "fromLangGraphResume for the approval request r-1": (value) => fromLangGraphResume(Request.fromJSON({ id: "r-1", kind: "approval", prompt: "Deploy?" }), value),
+  // The human-in-the-loop middleware's one action: deploy, which may be approved or edited.
+  "toLangChainHitlResponse for the deploy action, with the answer's data": (data) => {
+    const request = Request.fromJSON({ id: "i-1:0", kind: "approval", prompt: "Deploy?", data: { toolName: "deploy", args: { env: "prod" }, allowedDecisions: ["approve", "edit"] } });
+    return toLangChainHitlResponse([request], [Answer.accept(request, data as never)]);
+  },
   // A Temporal payload whose data is the bytes spelled in hex ("22ff22").
   "payloadConverter.fromPayload of bytes in hex": (hex: string) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)) }),
   // A value that shares one object twice per level, `depth` levels deep: { a: v, b: v } over { x: 1 }.

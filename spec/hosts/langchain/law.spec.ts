@@ -9,6 +9,9 @@ import { ToolResult } from "toolnexus";
 import { fromLangChain, toLangChain, type LangChainOptions, type LangChainToolMessageInput } from "toolnexus/providers";
 import { resultJSON } from "../../properties/arbitraries";
 import { timeout } from "../../properties/settings";
+import { loadJSON } from "../../support/fixtures";
+
+const checkpointShapes = loadJSON<{ shapes: { name: string; json: string }[] }>("langchain/checkpoint-shapes.json").shapes;
 
 const options: fc.Arbitrary<LangChainOptions> = fc.record(
   {
@@ -98,6 +101,8 @@ describe("the LangChain law", () => {
     ["a secret look-alike", "string", '{"k":{"lc":1,"type":"secret","id":["OPENAI_API_KEY"]}}'],
     ["keys named like LangChain's, without lc", "object", '{"type":"constructor","id":["x"],"kwargs":{"constructor":1,"prototype":null}}'],
     ["a pending request", "object", '{"pending":{"id":"r1","kind":"approval","prompt":"Go?"},"n":1}'],
+    // Every shape a LangGraph checkpoint changes (docs/hosts/langchain.md), one level down.
+    ...checkpointShapes.map((c): [string, string, string] => [c.name, "string", `{"a":${c.json},"n":1}`]),
   ])("holds for metadata with %s (artifact metadata of type %s), after a checkpoint and in the message's toJSON form", async (_name, form, text) => {
     const result = ToolResult.ok("42", { metadata: JSON.parse(text) as Record<string, unknown> });
     const fields = toLangChain(result, { toolCallId: "c1" });
