@@ -32,6 +32,7 @@ import {
   type PartSource,
   type PartType,
 } from "./part-build";
+import { imageDimensions, type ImageDimensions } from "./image-size";
 import { mediaLabel } from "./part-label";
 import { utf8Length } from "./utf8";
 import { classFor, fieldsJSON, valueClass, type ValueKit } from "./value-class";
@@ -415,6 +416,21 @@ export class ContentPart {
     const p = checked(this);
     if (p.text !== undefined) return Math.ceil(p.text.length / 4);
     return Math.max(85, Math.floor(p.byteLength / 750));
+  }
+
+  /**
+   * `{ width, height }` (frozen) of an image part with data, read from its header alone (PNG, GIF, WebP,
+   * JPEG; the stored size, EXIF orientation not applied); `undefined` for a url part, a part that is no
+   * image, and a header that is truncated or does not hold its claims. Never throws on a part's data.
+   *
+   * @example
+   * ```ts
+   * (await ContentPart.image("fixtures/media/fixture.png")).dimensions; // { width: 2, height: 2 }
+   * ```
+   */
+  get dimensions(): ImageDimensions | undefined {
+    const p = checked(this);
+    return p.type === "image" && p.data !== undefined ? imageDimensions(p.data) : undefined;
   }
 
   /**

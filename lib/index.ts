@@ -29,6 +29,7 @@ export type { Recipe } from "./recipe";
 export type { TruncateBudget } from "./truncate";
 export { ContentPart } from "./content-part";
 export type { PartClass } from "./content-part";
+export type { ImageDimensions } from "./image-size";
 export type { BytesSource, ContentPartJSON, PartOptions, PartSource, PartType } from "./part-build";
 export { Request, SuspensionRequest } from "./request";
 export type { AnyRequest, RequestClass, RequestInit, RequestJSON, RequestKind, RequestOf } from "./request";
