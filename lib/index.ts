@@ -26,7 +26,7 @@ export { ToolResult } from "./tool-result";
 export type { AnyToolResult, MetadataOf, PendingResult, ResultClass } from "./tool-result";
 export type { Metadata, PartInput, PartsAndMetadata, ToolResultInit, ToolResultJSON } from "./result-fields";
 export type { Recipe } from "./recipe";
-export type { TruncateBudget } from "./truncate";
+export type { TruncateBudget, TruncateTokens } from "./truncate";
 export { ContentPart } from "./content-part";
 export type { PartClass } from "./content-part";
 export type { ImageDimensions } from "./image-size";
