@@ -51,6 +51,9 @@ export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
 const getProto: (value: object) => object | null = Object.getPrototypeOf;
 
+/** Each image part's size, once read (`null`: its header gives none). */
+const DIMENSIONS = new WeakMap<ContentPart, ImageDimensions | null>();
+
 /** The engine of ContentPart (value-class.ts), made on first use: every error it raises is a ContentPartError. */
 let partKit: ValueKit<ContentPart, ContentPartError> | undefined;
 function parts(): ValueKit<ContentPart, ContentPartError> {
@@ -429,8 +432,7 @@ export class ContentPart {
    * ```
    */
   get dimensions(): ImageDimensions | undefined {
-    const p = checked(this);
-    return p.type === "image" && p.data !== undefined ? imageDimensions(p.data) : undefined;
+    return dimensionsOf(checked(this));
   }
 
   /**
@@ -584,6 +586,18 @@ export class ContentPart {
  */
 function checked(receiver: unknown): ContentPart {
   return parts().self(receiver);
+}
+
+/**
+ * The size of an image part with data ({@link ContentPart.dimensions}), read from its header once per part (a
+ * part never changes, and every projection checks an image against its target's limits on every call);
+ * `undefined` for any other part.
+ */
+export function dimensionsOf(p: ContentPart): ImageDimensions | undefined {
+  if (p.type !== "image" || p.data === undefined) return undefined;
+  let d = DIMENSIONS.get(p);
+  if (d === undefined) DIMENSIONS.set(p, (d = imageDimensions(p.data) ?? null));
+  return d ?? undefined;
 }
 
 /**

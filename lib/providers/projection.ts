@@ -7,11 +7,25 @@
 // a name the target has no field for is reported, no blank text block is ever written, and a result whose
 // every part was left out is its output alone. The rules are in docs/ and CONTRIBUTING.md ("The modules of
 // lib/"). Internal to `toolnexus/providers`.
+import type { LimitsCache, PartLimit } from "../budgets/limits";
 import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
 import { losePart, overCap, reportLoss, type Refusal } from "./loss";
 import { namedOption, notAnObject, optionalString, requireString, sharedOptions, type Context } from "./options";
 import { asTypedPart, isBlank, type DataFields, type UrlFields } from "./part-output";
+
+/** No part passes a limit: the verdicts of a projection that checks none, or of a result without parts. */
+const NO_LIMITS: readonly PartLimit[] = Object.freeze([]);
+
+/**
+ * The verdicts of `parts` on the projection's target of `model` ({@link LimitsCache}: `partLimits` of
+ * `toolnexus/budgets` on a target read once): which parts pass one of the target's documented limits, each
+ * with its reason and placeholder, for {@link writeParts}. A result without parts reads no target and no
+ * header, and allocates nothing.
+ */
+export function partVerdicts(limits: LimitsCache, model: string | undefined, parts: readonly ContentPart[] | null): readonly PartLimit[] {
+  return parts === null || parts.length === 0 ? NO_LIMITS : limits.verdicts(model, parts);
+}
 
 /** A part other than text, its fields typed by its `data`: what a table's part writer is given. */
 export type MediaPart = ContentPart & (DataFields | UrlFields);
@@ -150,18 +164,22 @@ export function readOptionalId<O extends object>(options: O | null | undefined, 
 /**
  * The one parts loop of every projection: appends to `out`, in order, each part as the table writes it. A
  * text part is the table's text block, unless it is blank (a loss: no blank text block is ever written); a
- * part over `maxBytes`, and a part the table refuses, is a loss by the policy (its placeholder the table's
+ * part over `maxBytes`, a part that passes one of the target's limits (`limits`, from {@link partVerdicts}: the
+ * verdict's reason and placeholder), and a part the table refuses, is a loss by the policy (its placeholder the table's
  * text block, nothing under `omit`, a ContentPartError under `error`); a named part whose block has no name
  * field arrives, its name reported (path `parts[i].name`, no placeholder, whatever the policy). A loss's path
  * is `<prefix>parts[i]` (`calls[1].parts[0]`). Returns how many items were appended.
  */
-export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: readonly ContentPart[], out: B[], prefix = ""): number {
+export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: readonly ContentPart[], out: B[], prefix = "", limits: readonly PartLimit[] = NO_LIMITS): number {
   const head = out.length;
+  let next = 0; // the next verdict of `limits`, which are in the parts' order
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const p = asTypedPart(part);
     const over = overCap(ctx, part);
+    const limit = next < limits.length && limits[next].index === i ? limits[next++] : undefined;
     if (over !== undefined) lose(proj, ctx, part, i, over, prefix, out);
+    else if (limit !== undefined) lose(proj, ctx, part, i, limit.reason, prefix, out, limit.placeholder);
     else if (p.type === "text") {
       if (isBlank(p.text)) lose(proj, ctx, part, i, proj.blankText, prefix, out);
       else out.push(proj.text(p.text));
@@ -177,9 +195,12 @@ export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: r
   return out.length - head;
 }
 
-/** A lost part, by the policy: its placeholder as the table's text block, nothing under `omit`; throws under `error`. */
-function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, index: number, reason: string, prefix: string, out: B[]): void {
-  const text = losePart(ctx, index, part, reason, `${prefix}parts[${index}]`);
+/**
+ * A lost part, by the policy: its placeholder (`shown`, a limit's wording, or the usual one) as the table's
+ * text block, nothing under `omit`; throws under `error`.
+ */
+function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, index: number, reason: string, prefix: string, out: B[], shown?: string): void {
+  const text = losePart(ctx, index, part, reason, `${prefix}parts[${index}]`, shown);
   if (text !== undefined) out.push(proj.text(text));
 }
 
@@ -196,12 +217,12 @@ function lostName(proj: Projection<unknown, never>, ctx: Context, p: MediaPart, 
  * {@link writeParts}. `undefined` when there are no parts or every part was left out: the projection then
  * sends its output alone, as for a result without parts.
  */
-export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = ""): B[] | undefined {
+export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = "", limits: readonly PartLimit[] = NO_LIMITS): B[] | undefined {
   if (parts === null) return undefined;
   const out: B[] = [];
   const blank = isBlank(output);
   if (!blank) out.push(proj.text(output));
-  if (writeParts(proj, ctx, parts, out, prefix) === 0) return undefined;
+  if (writeParts(proj, ctx, parts, out, prefix, limits) === 0) return undefined;
   if (blank) blankOutput(proj, ctx, output, prefix);
   return out;
 }
