@@ -1,10 +1,12 @@
 // A screenshot tool that knows, before anything is sent, what its result costs on each provider and whether
 // the provider will take it: `countTokens` counts the image by its pixels (as the providers do), `limitsOf`
 // lists the target's documented limits, `partLimits` names the parts that pass them (the losses a projection
-// reports), and `tokenCounter` is the count `truncate` can fit a budget by (docs/budgets.md).
+// reports), and `tokenCounter` is the count `truncate` fits a budget by; projected, a part past a limit is a
+// loss the host hears of instead of a 400 (docs/budgets.md).
 import assert from "node:assert/strict";
 import { ContentPart, ToolResult } from "toolnexus";
 import { countTokens, imageDimensions, limitsOf, partLimits, tokenCounter } from "toolnexus/budgets";
+import { toAnthropic, type Loss } from "toolnexus/providers";
 
 /** A PNG's header for a screen of `width` x `height` (what a capture library would hand over, cut short here). */
 function screenPng(width: number, height: number): Uint8Array {
@@ -18,6 +20,7 @@ function screenPng(width: number, height: number): Uint8Array {
 const shot = ContentPart.fromBytes(screenPng(1920, 1080), { mimeType: "image/png" });
 const result = ToolResult.ok("Captured the screen", { parts: [shot] });
 assert.deepEqual(imageDimensions(shot.data!), { width: 1920, height: 1080 });
+assert.deepEqual(shot.dimensions, { width: 1920, height: 1080 }); // the same reader, as a getter of the part
 
 // The same result costs differently on each provider, and differently from estimatedTokens' byte rule.
 const standard = countTokens(result, { provider: "anthropic" });
@@ -45,8 +48,28 @@ assert.equal(lost?.index, 1);
 assert.equal(lost?.placeholder, "[unsupported image part (image/png, 1200x9000): over Anthropic's 8000 pixel limit]");
 console.log("ok: the 9000-pixel page is a loss:", lost?.placeholder);
 
-// The counter truncate takes (result.truncate({ maxTokens, tokens })): frozen, counting as countTokens does.
+// The counter truncate takes: frozen, counting as countTokens does.
 const counter = tokenCounter({ provider: "anthropic" });
 assert.equal(counter.part(shot), 1560);
 assert.equal(counter.output(result.output), 5);
 console.log("ok: tokenCounter counts the screenshot as Anthropic does:", counter.part(shot));
+
+// Fitting a budget as Anthropic counts: a thumbnail (64 tokens) and the screenshot (1560) do not fit 1000
+// tokens, though estimatedTokens' byte rule sees 175. The screenshot is dropped from the end, named by a line.
+const thumb = ContentPart.fromBytes(screenPng(200, 200), { mimeType: "image/png" });
+const both = ToolResult.ok("Captured the screen", { parts: [thumb, shot] });
+assert.equal(both.truncate({ maxTokens: 1000 }), both); // by the byte rule it "fits"
+const fitted = both.truncate({ maxTokens: 1000, tokens: counter });
+const counted = countTokens(fitted, { provider: "anthropic" });
+assert.deepEqual(fitted.parts, [thumb]);
+assert.ok(counted.total <= 1000);
+console.log(`ok: fitted to 1000 tokens as Anthropic counts: ${counted.total} counted (output ${counted.output}, parts ${counted.parts.map((p) => p.tokens).join(" + ")})`);
+console.log(`    what was left out: ${fitted.output.split("\n").slice(1).join("; ")}`);
+
+// Projected for Claude on Bedrock (5 MB of base64 an image, 8000 pixels a side): the 9000-pixel page is a
+// loss, its placeholder naming the limit, and onLoss hears why.
+const losses: Loss[] = [];
+const block = toAnthropic(ToolResult.ok("Captured", { parts: [shot, page] }), { toolUseId: "toolu_01", platform: "bedrock", onLoss: (l) => void losses.push(l) });
+assert.equal(losses.length, 1);
+assert.deepEqual(block.content?.[2], { type: "text", text: "[unsupported image part (image/png, 1200x9000): over Bedrock's 8000 pixel limit]" });
+for (const l of losses) console.log(`ok: projected for Bedrock, ${l.path} was lost: ${l.reason}`);

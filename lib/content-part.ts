@@ -29,6 +29,7 @@ import {
   type PartSource,
   type PartType,
 } from "./part-build";
+import { imageDimensions, type ImageDimensions } from "./image-size";
 import { mediaLabel } from "./part-label";
 import { utf8Length } from "./utf8";
 import { classFor, fieldsJSON, valueClass, type ValueKit } from "./value-class";
@@ -46,6 +47,9 @@ import { classFor, fieldsJSON, valueClass, type ValueKit } from "./value-class";
 export type PartClass<P extends ContentPart> = { readonly prototype: P };
 
 const getProto: (value: object) => object | null = Object.getPrototypeOf;
+
+/** Each image part's size, once read (`null`: its header gives none). */
+const DIMENSIONS = new WeakMap<ContentPart, ImageDimensions | null>();
 
 /** The engine of ContentPart (value-class.ts), made on first use: every error it raises is a ContentPartError. */
 let partKit: ValueKit<ContentPart, ContentPartError> | undefined;
@@ -415,6 +419,20 @@ export class ContentPart {
   }
 
   /**
+   * `{ width, height }` (frozen) of an image part with data, read from its header alone (PNG, GIF, WebP,
+   * JPEG; the stored size, EXIF orientation not applied); `undefined` for a url part, a part that is no
+   * image, and a header that is truncated or does not hold its claims. Never throws on a part's data.
+   *
+   * @example
+   * ```ts
+   * (await ContentPart.image("fixtures/media/fixture.png")).dimensions; // { width: 2, height: 2 }
+   * ```
+   */
+  get dimensions(): ImageDimensions | undefined {
+    return dimensionsOf(checked(this));
+  }
+
+  /**
    * `"image (image/png, 82 bytes)"` (`"image (image/png, url)"` for a url part); a text part gives its text.
    *
    * @example
@@ -565,6 +583,18 @@ export class ContentPart {
  */
 function checked(receiver: unknown): ContentPart {
   return parts().self(receiver);
+}
+
+/**
+ * The size of an image part with data ({@link ContentPart.dimensions}), read from its header once per part (a
+ * part never changes, and every projection checks an image against its target's limits on every call);
+ * `undefined` for any other part.
+ */
+export function dimensionsOf(p: ContentPart): ImageDimensions | undefined {
+  if (p.type !== "image" || p.data === undefined) return undefined;
+  let d = DIMENSIONS.get(p);
+  if (d === undefined) DIMENSIONS.set(p, (d = imageDimensions(p.data) ?? null));
+  return d ?? undefined;
 }
 
 /**

@@ -6,7 +6,7 @@
 // "Options".
 import { raise, ValidationError } from "./errors";
 import { keyPath } from "./path";
-import { quoted } from "./quote";
+import { quoted, quotedValue } from "./quote";
 import { guard, snapshot, type Snapshot } from "./boundary";
 
 /**
@@ -111,4 +111,21 @@ export function readOptionsOf<K extends string>(spec: OptionKeys<K>, options: un
   const out = Object.create(null) as Snapshot<K>;
   for (const k of spec.keys) out[k] = read[k];
   return out;
+}
+
+/** `"a", "b" or "c"`: the values an option takes, each JSON-quoted, as messages list them. */
+export function choiceList(values: readonly string[]): string {
+  const q = values.map((v) => JSON.stringify(v));
+  return q.length === 1 ? q[0] : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+}
+
+/**
+ * The option `key` of `fn`, which takes one of `values`: `undefined` when absent, else the value when it is
+ * one of them, else an `invalid-value` ValidationError at `path` (`fn() takes platform "api", "bedrock" or
+ * "vertex", got "aws"`, the value shown by the quoting rule, a non-string by its type).
+ */
+export function readChoice<T extends string>(value: unknown, path: string, key: string, values: readonly T[], fn: string): T | undefined {
+  if (value === undefined) return undefined;
+  for (const v of values) if (v === value) return v;
+  return raise("invalid-value", path, `${fn}() takes ${key} ${choiceList(values)}, got ${quotedValue(value)}`, `Pass one of them, or leave ${key} out.`);
 }

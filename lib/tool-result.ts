@@ -481,11 +481,14 @@ export class ToolResult<M extends object & JsonFields<M> = Metadata> {
    * boundary and ends with `\n[truncated: K of N characters]`; parts are never cut, but dropped from the end
    * (each named by a line `[omitted image part (image/png, 82 bytes)]`). Metadata is kept whole. Every budget
    * is optional, and so is the argument: `truncate()` and `truncate({})` give this same instance.
-   * See docs/trust.md, "Reading what callers pass".
+   * `maxTokens` counts by `estimatedTokens`' rule, or by the counter `tokens` when one is given
+   * (`tokenCounter(target)` of `toolnexus/budgets`: the budget fitted as a provider counts).
+   * See docs/trust.md, "Reading what callers pass", and docs/budgets.md.
    *
    * @example
    * ```ts
    * result.truncate({ maxOutputChars: 4000, maxPartBytes: 5 * 1024 * 1024 });
+   * result.truncate({ maxTokens: 4000, tokens: tokenCounter({ provider: "anthropic" }) });
    * ```
    */
   truncate(limits?: TruncateBudget): this {

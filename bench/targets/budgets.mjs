@@ -1,5 +1,5 @@
 // toolnexus/budgets: reading an image's size touches only its header (a 10 MiB PNG at most 1.2x an 82-byte
-// one), and countTokens is linear in the parts (at most 10x at 8x the parts).
+// one), and countTokens is linear in the images (at most 10x at 8x the images).
 //
 // The budgets entry is read from the build (dist/esm/budgets.js) when the build has it; until the entry is
 // wired into rollup, lib/ is bundled here with esbuild (the core and the budgets modules in one bundle, so
@@ -56,7 +56,7 @@ export async function budgetTargets(core, dist) {
   const partsOf = (n) => {
     const image = ContentPart.fromBytes(SMALL_PNG, options);
     const parts = [];
-    for (let i = 0; i < n; i++) parts.push(i % 4 === 3 ? ContentPart.text(`note ${i}`) : image.withName(`chart-${i}.png`));
+    for (let i = 0; i < n; i++) parts.push(image.withName(`chart-${i}.png`)); // n images, each its own part
     return ToolResult.ok("Rendered the charts.", { parts });
   };
   const target = { provider: "anthropic" };
@@ -76,11 +76,11 @@ export async function budgetTargets(core, dist) {
     },
     {
       id: "growth-countTokens",
-      title: "growth: countTokens(result, { provider: \"anthropic\" }), 1000 vs 8000 parts",
+      title: "growth: countTokens(result, { provider: \"anthropic\" }), 1000 vs 8000 images",
       limit: GROWTH_LIMIT,
       prepare: () => ({
-        baseline: { label: "1000 parts", fn: counting(1000) },
-        candidate: { label: "8000 parts", fn: counting(8000) },
+        baseline: { label: "1000 images", fn: counting(1000) },
+        candidate: { label: "8000 images", fn: counting(8000) },
       }),
     },
   ];

@@ -1,9 +1,8 @@
 // A target's documented hard limits (`limitsOf`), and which parts of a result pass them (`partLimits`), with
 // the placeholder and reason wording every projection uses for such a loss (law 1 of the host kit: the
 // projection only hands the verdict to its loss helper). docs/budgets.md, "Limits".
-import type { ContentPart } from "../content-part";
+import { dimensionsOf, type ContentPart } from "../content-part";
 import { raise } from "../errors";
-import { imageDimensions } from "../image-size";
 import { typeName } from "../json-data";
 import { partLabel } from "../part-label";
 import { utf8Length } from "../utf8";
@@ -131,10 +130,50 @@ export function partLimits(target: BudgetTarget, parts: readonly ContentPart[]):
   const t = readTarget(TARGET_KEYS.partLimits, target);
   const given: unknown = parts; // checked as it came, not as its type says
   if (!Array.isArray(given)) raise("invalid-type", "parts", `partLimits() checks a list of parts, got ${typeName(given)}`, "Pass the result's parts (result.parts ?? []).");
-  const L = resolvedLimits(t);
-  const owner = OWNER[t.provider === "anthropic" || t.provider === "bedrock" ? t.platform : t.provider];
+  return verdictsOf(t, resolvedLimits(t), parts);
+}
+
+/**
+ * The limits of one projection's target (`{ provider: "anthropic", platform: "bedrock" }`, and each `model`
+ * given beside it), each target read, resolved and its limits made once: `verdicts(model, parts)` is
+ * {@link partLimits} with no target read and, past the first call for a model, no allocation unless a part
+ * passes a limit. What each projection runs on a genuine result's parts (law 1 of the host kit). The model
+ * is a non-empty string the projection read and checked; the models last used are kept (at most 16).
+ */
+export interface LimitsCache {
+  verdicts(model: string | undefined, parts: readonly ContentPart[]): readonly PartLimit[];
+}
+
+const MODELS_KEPT = 16;
+
+/** A {@link LimitsCache} of `base` (a target without a model). Make one per target, at load: nothing is read until it is used. */
+export function limitsCache(base: Readonly<Omit<BudgetTarget, "model">>): LimitsCache {
+  type Entry = { t: Resolved; L: Limits };
+  let plain: Entry | undefined;
+  const models = new Map<string, Entry>();
+  const resolve = (model: string | undefined): Entry => {
+    const t = readTarget(TARGET_KEYS.partLimits, model === undefined ? base : { ...base, model });
+    return { t, L: resolvedLimits(t) };
+  };
+  return Object.freeze({
+    verdicts(model: string | undefined, parts: readonly ContentPart[]): readonly PartLimit[] {
+      let e = model === undefined ? plain : models.get(model);
+      if (e === undefined) {
+        e = resolve(model);
+        if (model === undefined) plain = e;
+        else {
+          if (models.size >= MODELS_KEPT) models.clear();
+          models.set(model, e);
+        }
+      }
+      return verdictsOf(e.t, e.L, parts);
+    },
+  });
+}
+
+function verdictsOf(t: Resolved, L: Limits, parts: readonly ContentPart[]): readonly PartLimit[] {
   let images = 0;
-  for (const p of parts) if (p.type === "image") images++;
+  for (let i = 0; i < parts.length; i++) if (parts[i].type === "image") images++;
   const many = L.manyImages !== undefined && images > L.manyImages.value.images ? L.manyImages.value : undefined;
   const noMedia = t.provider === "gemini" && !L.toolResultMedia.value;
   let out: PartLimit[] | undefined;
@@ -142,43 +181,51 @@ export function partLimits(target: BudgetTarget, parts: readonly ContentPart[]):
   let bytes = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
-    const lost = partVerdict(t, L, p, i, owner, many, noMedia, keptImages, bytes);
+    const size = p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
+    const lost = partVerdict(t, L, p, i, size, many, noMedia, keptImages, bytes);
     if (lost !== undefined) {
       (out ??= []).push(lost);
       continue;
     }
-    bytes += p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
+    bytes += size;
     if (p.type === "image") keptImages++;
   }
   return out === undefined ? NONE : Object.freeze(out);
 }
 
-function partVerdict(t: Resolved, L: Limits, p: ContentPart, i: number, owner: string, many: { images: number; pixels: number } | undefined, noMedia: boolean, keptImages: number, bytes: number): PartLimit | undefined {
+/** Whose limit it is, as a verdict says it: `Anthropic's`, `Bedrock's`, `Vertex AI's`, `OpenAI's`, `Gemini's`. */
+function ownerOf(t: Resolved): string {
+  return OWNER[t.provider === "anthropic" || t.provider === "bedrock" ? t.platform : t.provider];
+}
+
+/** `9000x400`. */
+const pixels = (d: { width: number; height: number }): string => `${d.width}x${d.height}`;
+
+/** The first limit the part `p` (of `size` bytes as a request counts them) passes, or `undefined`: built only for a part that passes one. */
+function partVerdict(t: Resolved, L: Limits, p: ContentPart, i: number, size: number, many: { images: number; pixels: number } | undefined, noMedia: boolean, keptImages: number, bytes: number): PartLimit | undefined {
   if (noMedia && p.text === undefined) {
-    return verdict(i, "tool-result-media", p, sizeShown(p), `${t.model === undefined ? "this model" : t.model} takes no media in a function response`, `${owner} function responses carry media from Gemini ${GEMINI.toolMediaFrom.value} on`);
+    return verdict(i, "tool-result-media", p, sizeShown(p), `${t.model === undefined ? "this model" : t.model} takes no media in a function response`, `${ownerOf(t)} function responses carry media from Gemini ${GEMINI.toolMediaFrom.value} on`);
   }
-  const size = p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
   if (p.type === "image") {
     if (L.imageBytes !== undefined && p.data !== undefined && size > L.imageBytes.value) {
-      return verdict(i, "image-bytes", p, `${mb(size)} MB`, `its base64 is ${mb(size)} MB`, `over ${owner} ${mb(L.imageBytes.value, true)} MB image limit`);
+      return verdict(i, "image-bytes", p, `${mb(size)} MB`, `its base64 is ${mb(size)} MB`, `over ${ownerOf(t)} ${mb(L.imageBytes.value, true)} MB image limit`);
     }
-    const d = p.data === undefined || (L.pixelsPerSide === undefined && many === undefined && L.patchesPerImage === undefined) ? undefined : imageDimensions(p.data);
+    const d = p.data === undefined || (L.pixelsPerSide === undefined && many === undefined && L.patchesPerImage === undefined) ? undefined : dimensionsOf(p);
     if (d !== undefined) {
       const side = Math.max(d.width, d.height);
-      const px = `${d.width}x${d.height}`;
-      if (L.pixelsPerSide !== undefined && side > L.pixelsPerSide.value) return verdict(i, "pixels", p, px, `it is ${px} pixels`, `over ${owner} ${L.pixelsPerSide.value} pixel limit`);
-      if (many !== undefined && side > many.pixels) return verdict(i, "many-images", p, px, `it is ${px} pixels`, `over ${owner} ${many.pixels} pixel limit for a request of more than ${many.images} images`);
+      if (L.pixelsPerSide !== undefined && side > L.pixelsPerSide.value) return verdict(i, "pixels", p, pixels(d), `it is ${pixels(d)} pixels`, `over ${ownerOf(t)} ${L.pixelsPerSide.value} pixel limit`);
+      if (many !== undefined && side > many.pixels) return verdict(i, "many-images", p, pixels(d), `it is ${pixels(d)} pixels`, `over ${ownerOf(t)} ${many.pixels} pixel limit for a request of more than ${many.images} images`);
       if (L.patchesPerImage !== undefined && t.provider === "openai" && t.rule.kind === "patch") {
         const n = patchTokens(t.rule, t.detail, d.width, d.height) / t.rule.multiplier;
-        if (n > L.patchesPerImage.value) return verdict(i, "patches", p, px, `it is ${px} pixels, ${Math.round(n)} patches`, `over ${owner} ${L.patchesPerImage.value} patch limit for ${t.model ?? "this model"}`);
+        if (n > L.patchesPerImage.value) return verdict(i, "patches", p, pixels(d), `it is ${pixels(d)} pixels, ${Math.round(n)} patches`, `over ${ownerOf(t)} ${L.patchesPerImage.value} patch limit for ${t.model ?? "this model"}`);
       }
     }
     if (L.imagesPerRequest !== undefined && keptImages + 1 > L.imagesPerRequest.value) {
-      return verdict(i, "images-per-request", p, sizeShown(p), `it would be image ${keptImages + 1} of the request`, `over ${owner} ${L.imagesPerRequest.value} image limit per request`);
+      return verdict(i, "images-per-request", p, sizeShown(p), `it would be image ${keptImages + 1} of the request`, `over ${ownerOf(t)} ${L.imagesPerRequest.value} image limit per request`);
     }
   }
   if (L.requestBytes !== undefined && bytes + size > L.requestBytes.value) {
-    return verdict(i, "request-bytes", p, `${mb(size)} MB`, `with it the request's parts would hold ${mb(bytes + size)} MB`, `over ${owner} ${mb(L.requestBytes.value, true)} MB request limit`);
+    return verdict(i, "request-bytes", p, `${mb(size)} MB`, `with it the request's parts would hold ${mb(bytes + size)} MB`, `over ${ownerOf(t)} ${mb(L.requestBytes.value, true)} MB request limit`);
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
 // "Targets".
 import { raise } from "../errors";
 import { typeName } from "../json-data";
-import { optionKeys, readOptionsOf, type OptionKeys } from "../options";
+import { choiceList, optionKeys, readChoice, readOptionsOf, type OptionKeys } from "../options";
 import { quoted } from "../quote";
 import { BEDROCK, CLAUDE, GEMINI, GEMINI_DEFAULT_GENERATION, OPENAI_DEFAULT_MODEL, OPENAI_MODELS, type ClaudeTier, type MediaResolution, type OpenAIRule } from "./data";
 
@@ -47,6 +47,7 @@ export const TARGET_KEYS = Object.freeze({
   partLimits: optionKeys("partLimits", KEYS),
 });
 
+
 /** A Claude target (Anthropic's API, Bedrock or Vertex AI). */
 export interface ClaudeTarget {
   readonly provider: "anthropic" | "bedrock";
@@ -77,20 +78,13 @@ export type Resolved = ClaudeTarget | OpenAITarget | GeminiTarget;
 
 const PROVIDERS: readonly string[] = ["anthropic", "openai", "gemini", "bedrock"];
 
-/** `a, b or c`, each quoted. */
-function oneOf(values: readonly string[]): string {
-  const q = values.map((v) => JSON.stringify(v));
-  return `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
-}
 
 function shown(v: unknown): string {
   return typeof v === "string" ? quoted(v) : typeName(v);
 }
 
 function choice<T extends string>(value: unknown, key: string, values: readonly T[], fn: string): T | undefined {
-  if (value === undefined) return undefined;
-  for (const v of values) if (v === value) return v;
-  return raise("invalid-value", `options.${key}`, `${fn}() takes ${key} ${oneOf(values)}, got ${shown(value)}`, `Pass one of them, or leave ${key} out.`);
+  return readChoice(value, `options.${key}`, key, values, fn);
 }
 
 /** The option `key` given for a provider that does not read it: refused, never ignored. */
@@ -125,9 +119,9 @@ export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolv
   const fn = spec.fn;
   const t = readOptionsOf(spec, target, "", true);
   const provider = t.provider;
-  if (provider === undefined) raise("missing", "options.provider", `${fn}() needs a provider`, `Pass { provider: ${oneOf(PROVIDERS)} }.`);
+  if (provider === undefined) raise("missing", "options.provider", `${fn}() needs a provider`, `Pass { provider: ${choiceList(PROVIDERS)} }.`);
   if (typeof provider !== "string" || !PROVIDERS.includes(provider)) {
-    raise("invalid-value", "options.provider", `${fn}() knows the providers ${oneOf(PROVIDERS)}, got ${shown(provider)}`, "Pass one of them; a provider the package does not know has no table to count by.");
+    raise("invalid-value", "options.provider", `${fn}() knows the providers ${choiceList(PROVIDERS)}, got ${shown(provider)}`, "Pass one of them; a provider the package does not know has no table to count by.");
   }
   const model = t.model;
   if (model !== undefined && (typeof model !== "string" || model === "")) {

@@ -3,6 +3,7 @@
 import type { ContentPart } from "../content-part";
 import { toContentPart } from "../content-part";
 import { raise } from "../errors";
+import type { TruncateTokens } from "../truncate";
 import { imageDimensions, type ImageDimensions } from "../image-size";
 import { isGenuinePart } from "../content-part";
 import { typeName } from "../json-data";
@@ -24,8 +25,11 @@ export interface TokenCount {
   readonly parts: readonly PartTokens[];
 }
 
-/** A counter of one target: how many tokens a text and a part cost there, as {@link countTokens} counts them. */
-export interface TokenCounter {
+/**
+ * A counter of one target: how many tokens a text and a part cost there, as {@link countTokens} counts them;
+ * what `result.truncate({ maxTokens, tokens })` counts by.
+ */
+export interface TokenCounter extends TruncateTokens {
   /** The tokens of a result's output text, as the target counts text (`ceil(length / 4)`). */
   output(text: string): number;
   /** The tokens of one part (a `ContentPart` or its JSON shape), by the target's rule for its type. */

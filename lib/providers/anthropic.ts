@@ -5,11 +5,13 @@
  */
 import { decodeBase64 } from "../base64";
 import type { AnyToolResult } from "../tool-result";
-import { asResult } from "./options";
 import { refusal, reportLoss, type ProjectionOptions, type Refusal } from "./loss";
 import { isBlank } from "./part-output";
 import { ANTHROPIC_IMAGES, type AnthropicImageMediaType } from "./media-set";
-import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
+import { defineProjection, idKey, openProjection, partVerdicts, readId, readOptionalId, writeBlocks, type MediaPart } from "./projection";
+import { asResult, namedOption } from "./options";
+import { limitsCache, type LimitsCache } from "../budgets/limits";
+import { readChoice } from "../options";
 
 export type { AnthropicImageMediaType } from "./media-set";
 
@@ -50,12 +52,28 @@ export type AnthropicToolResult = {
 export interface AnthropicOptions extends ProjectionOptions {
   /** The `id` of the `tool_use` block this result answers. */
   toolUseId: string;
+  /** Where the model is served, for its limits (an image's bytes): `"api"` (Anthropic's API, the default), `"bedrock"` or `"vertex"`. */
+  platform?: "api" | "bedrock" | "vertex";
+  /** The model id (`claude-opus-4-7`), for its limits (images per request); Claude's documented defaults without it. */
+  model?: string;
 }
 
 /** What an error result says when it has nothing to say: Anthropic refuses an error `tool_result` without content. */
 export const ANTHROPIC_EMPTY_ERROR = "The tool returned an error without a message.";
 
 const TOOL_USE_ID = idKey("toolUseId", (o: AnthropicOptions) => o.toolUseId, '"toolu_01A09q90qw90lq917835lq9"');
+const PLATFORM = idKey("platform", (o: AnthropicOptions) => o.platform, '"bedrock"');
+const MODEL = idKey("model", (o: AnthropicOptions) => o.model, '"claude-opus-4-7"');
+/** Where a Claude model is served. */
+type Platform = NonNullable<AnthropicOptions["platform"]>;
+const PLATFORMS: readonly Platform[] = ["api", "bedrock", "vertex"];
+
+/** The limits of each platform (budgets/data.ts), each target read once. */
+const TARGETS: Readonly<Record<Platform, LimitsCache>> = {
+  api: limitsCache({ provider: "anthropic", platform: "api" }),
+  bedrock: limitsCache({ provider: "anthropic", platform: "bedrock" }),
+  vertex: limitsCache({ provider: "anthropic", platform: "vertex" }),
+};
 
 /** What Anthropic cannot carry, each loss's reason made once. */
 const NO_AUDIO = refusal("Anthropic has no audio block");
@@ -68,6 +86,7 @@ const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>
   label: "Anthropic",
   fn: "toAnthropic",
   ids: [TOOL_USE_ID],
+  keys: ["platform", "model"],
   text: (text) => ({ type: "text", text }),
   part: anthropicBlock,
   // A document block is titled by the part's name; an image block has no name field.
@@ -84,8 +103,11 @@ const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>
  * or URL) or a `text/plain` file with data (sent as its text, titled by the part's name).
  *
  * Anything else is a loss, handled by `unsupported` and reported to `onLoss`: audio, an image of another
- * type, a file of another type, a plain-text file given by URL, a plain-text file that is not UTF-8, and any
- * part over `maxBytes`. No text block is ever empty or blank (Anthropic refuses those): a blank text part
+ * type, a file of another type, a plain-text file given by URL, a plain-text file that is not UTF-8, any
+ * part over `maxBytes`, and any part that passes one of Claude's documented limits on `platform` (an image
+ * over 10 MB of base64 on the API, 5 MB on Bedrock and Vertex AI; over 8000 pixels a side, or 2000 in a
+ * result of more than 20 images; past the images or bytes of a request), its placeholder naming the limit
+ * (`[unsupported image part (image/png, 9000x400): over Anthropic's 8000 pixel limit]`; docs/budgets.md). No text block is ever empty or blank (Anthropic refuses those): a blank text part
  * is a loss too, a blank output is left out (and reported to `onLoss`, path `output`), and an empty
  * success has no `content`. An error with nothing to say gets
  * {@link ANTHROPIC_EMPTY_ERROR}, since Anthropic refuses an error result without content. Metadata is never
@@ -106,12 +128,14 @@ const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>
 export function toAnthropic(result: AnyToolResult, options: AnthropicOptions): AnthropicToolResult {
   const ctx = openProjection(ANTHROPIC, options);
   const toolUseId = readId(ANTHROPIC, options, TOOL_USE_ID);
+  const platform = readChoice(namedOption(options, PLATFORM.key, PLATFORM.read), PLATFORM.key, PLATFORM.key, PLATFORMS, "toAnthropic") ?? "api";
+  const model = readOptionalId(options, MODEL);
   const r = asResult(result, "toAnthropic");
   // Anthropic refuses a blank text block, and a blank string content too: a blank output is left out.
   const output = isBlank(r.output) ? "" : r.output;
   if (output === "" && r.output !== "") reportLoss(ctx, "output", ANTHROPIC.blankOutput);
   // With parts, the blocks; without, or when every part was left out, the output alone.
-  const content = writeBlocks(ANTHROPIC, ctx, output, r.parts) ?? (output === "" ? undefined : output);
+  const content = writeBlocks(ANTHROPIC, ctx, output, r.parts, "", partVerdicts(TARGETS[platform], model, r.parts)) ?? (output === "" ? undefined : output);
   if (content !== undefined) return { type: "tool_result", tool_use_id: toolUseId, content, is_error: r.isError };
   if (!r.isError) return { type: "tool_result", tool_use_id: toolUseId, is_error: false };
   return { type: "tool_result", tool_use_id: toolUseId, content: ANTHROPIC_EMPTY_ERROR, is_error: true };

@@ -7,7 +7,8 @@ import type { AnyToolResult } from "../tool-result";
 import { asResult } from "./options";
 import type { ProjectionOptions, Refusal } from "./loss";
 import { GEMINI_MEDIA } from "./media-set";
-import { defineProjection, idKey, openProjection, readId, readOptionalId, writeTextAndMedia, type MediaPart } from "./projection";
+import { defineProjection, idKey, openProjection, partVerdicts, readId, readOptionalId, writeTextAndMedia, type MediaPart } from "./projection";
+import { limitsCache } from "../budgets/limits";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -31,10 +32,19 @@ export interface GeminiOptions extends ProjectionOptions {
   name: string;
   /** The `functionCall`'s id, when the model gave one. */
   id?: string;
+  /**
+   * The model id (`gemini-2.5-flash`, `gemini-3-pro`), for its limits: a function response carries media
+   * from Gemini 3 on, so for an earlier model every media part is a loss. Without it, media is carried.
+   */
+  model?: string;
 }
 
 const NAME = idKey("name", (o: GeminiOptions) => o.name, '"get_weather"');
 const ID = idKey("id", (o: GeminiOptions) => o.id, '"call_1"');
+const MODEL = idKey("model", (o: GeminiOptions) => o.model, '"gemini-3-pro"');
+
+/** Gemini's limits (budgets/data.ts), read once per model. */
+const TARGETS = limitsCache({ provider: "gemini" });
 
 /**
  * Text parts and placeholders are lines of the `output`/`error` text (a function response part holds media
@@ -45,6 +55,7 @@ const GEMINI = defineProjection<string | GeminiFunctionResponsePart, GeminiOptio
   label: "Gemini",
   fn: "toGemini",
   ids: [NAME, ID],
+  keys: ["model"],
   text: (text) => text,
   part: geminiPart,
 });
@@ -59,7 +70,10 @@ const GEMINI = defineProjection<string | GeminiFunctionResponsePart, GeminiOptio
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: a type outside the ones Gemini's function
  * responses read (png, jpeg and webp images, PDF and plain-text files; so all audio), a blank text part,
- * and any part over `maxBytes`; a placeholder goes into the `output`/`error` text. Metadata is never sent.
+ * any part over `maxBytes`, and any part that passes one of Gemini's documented limits (every media part for
+ * a `model` before Gemini 3, whose function responses carry none; past 100 MB of inline data), its
+ * placeholder naming the limit (docs/budgets.md); a placeholder goes into the `output`/`error` text.
+ * Metadata is never sent.
  *
  * See docs/trust.md, "Reading what callers pass".
  *
@@ -77,9 +91,10 @@ export function toGemini(result: AnyToolResult, options: GeminiOptions): GeminiP
   const ctx = openProjection(GEMINI, options);
   const name = readId(GEMINI, options, NAME);
   const id = readOptionalId(options, ID);
+  const model = readOptionalId(options, MODEL);
   const r = asResult(result, "toGemini");
   const media: GeminiFunctionResponsePart[] = [];
-  const text = writeTextAndMedia(GEMINI, ctx, r.output, r.parts, media);
+  const text = writeTextAndMedia(GEMINI, ctx, r.output, r.parts, media, partVerdicts(TARGETS, model, r.parts));
   const fr: GeminiFunctionResponse = { name, response: r.isError ? { error: text } : { output: text } };
   if (id !== undefined) fr.id = id;
   if (media.length > 0) fr.parts = media;

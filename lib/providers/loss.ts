@@ -123,7 +123,7 @@ function placeholderFor(part: ContentPart): string {
 /**
  * Handles one lost part by the policy: reports it to `onLoss` (always, before anything else), then throws
  * (`error`), or returns the placeholder text (`placeholder`) or `undefined` (`omit`). The placeholder is
- * `[unsupported <part label>]`, or `shown` when given (a limit's wording, from `partLimits`).
+ * `[unsupported <label>]`, or `shown` when the loss has its own wording (a limit's, from `partLimits`).
  */
 export function losePart(ctx: LossPolicy, index: number, part: ContentPart, reason: string, path = `parts[${index}]`, shown?: string): string | undefined {
   const placeholder = ctx.policy === "placeholder" ? (shown ?? placeholderFor(part)) : undefined;

@@ -12,7 +12,8 @@ import { asResult, type Context } from "./options";
 import { refusal, type ProjectionOptions, type Refusal } from "./loss";
 import { dataUrl, isBlank } from "./part-output";
 import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
-import { blankOutput, defineProjection, idKey, openProjection, readId, writeParts, type MediaPart, type Projection, type ProjectionTable } from "./projection";
+import { blankOutput, defineProjection, idKey, openProjection, partVerdicts, readId, writeParts, type MediaPart, type Projection, type ProjectionTable } from "./projection";
+import { limitsCache } from "../budgets/limits";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -59,6 +60,9 @@ const AUDIO_BY_URL = refusal("Chat Completions takes audio as data only, not by 
 const OTHER_AUDIO = refusal("Chat Completions reads only WAV and MP3 audio");
 const FILE_BY_URL = refusal("Chat Completions takes files as data only, not by URL");
 
+/** OpenAI's limits for Chat Completions (budgets/data.ts), read once: its media ride in the user message. */
+const TARGET = limitsCache({ provider: "openai", api: "chat" });
+
 /** What an item of one result is: a text line of the `tool` message (a text part, a placeholder), or media of the `user` message. */
 type ChatItem = string | OpenAIChatUserContent;
 
@@ -90,8 +94,9 @@ const CHAT = defineProjection(CHAT_TABLE);
  * reported to `onLoss` (path `parts[i].name`, no placeholder, since the part itself arrives).
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: an image of another type, audio by URL or of
- * another format, a file by URL (Chat Completions takes files as data only), a blank text part, and any part
- * over `maxBytes`;
+ * another format, a file by URL (Chat Completions takes files as data only), a blank text part, any part
+ * over `maxBytes`, and any part past OpenAI's documented limits of a request (1500 images, 512 MB; counted
+ * per result), its placeholder naming the limit (docs/budgets.md);
  * a placeholder goes into the `tool` message. OpenAI has no error flag: the output is sent as the tool
  * wrote it. Metadata is never sent. For the results of parallel tool calls, use {@link toOpenAIChatMessages},
  * which puts every `tool` message first.
@@ -238,7 +243,7 @@ function heading(toolName: string, toolCallId: string): OpenAIChatTextPart {
 function project(proj: Projection<ChatItem, never>, ctx: Context, r: ToolResult, toolCallId: string, prefix: string, media: OpenAIChatUserContent[]): OpenAIChatToolMessage {
   if (r.parts === null) return { role: "tool", tool_call_id: toolCallId, content: r.output };
   const items: ChatItem[] = [];
-  writeParts(proj, ctx, r.parts, items, prefix);
+  writeParts(proj, ctx, r.parts, items, prefix, partVerdicts(TARGET, undefined, r.parts));
   const content: OpenAIChatTextPart[] = [];
   for (const item of items) {
     if (typeof item === "string") content.push({ type: "text", text: item });

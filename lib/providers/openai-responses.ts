@@ -8,7 +8,8 @@ import { asResult } from "./options";
 import { refusal, type ProjectionOptions, type Refusal } from "./loss";
 import { dataUrl } from "./part-output";
 import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
-import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
+import { defineProjection, idKey, openProjection, partVerdicts, readId, writeBlocks, type MediaPart } from "./projection";
+import { limitsCache } from "../budgets/limits";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -40,6 +41,9 @@ export interface OpenAIResponsesOptions extends ProjectionOptions {
 const CALL_ID = idKey("callId", (o: OpenAIResponsesOptions) => o.callId, '"call_abc123"');
 const NO_AUDIO = refusal("a Responses function output has no audio item");
 
+/** OpenAI's limits for the Responses API (budgets/data.ts), read once. */
+const TARGET = limitsCache({ provider: "openai", api: "responses" });
+
 const RESPONSES = defineProjection<OpenAIResponsesOutputItem, OpenAIResponsesOptions>({
   provider: "openai-responses",
   label: "OpenAI Responses",
@@ -61,7 +65,9 @@ const RESPONSES = defineProjection<OpenAIResponsesOutputItem, OpenAIResponsesOpt
  * `part-<index>.<ext>` with the media table's extension, else `part-<index>`; or its URL).
  *
  * Losses, handled by `unsupported` and reported to `onLoss`: audio (a function output has no audio item),
- * an image of another type, a blank text part, and any part over `maxBytes`. An image's name has no field in
+ * an image of another type, a blank text part, any part over `maxBytes`, and any part past OpenAI's
+ * documented limits of a request (1500 images, 512 MB), its placeholder naming the limit (docs/budgets.md).
+ * An image's name has no field in
  * an `input_image`: it is reported to `onLoss` (path `parts[i].name`, no placeholder, since the image
  * itself arrives). OpenAI has no error flag: the output is sent as the tool wrote it. Metadata is never sent.
  *
@@ -82,7 +88,7 @@ export function toOpenAIResponses(result: AnyToolResult, options: OpenAIResponse
   const callId = readId(RESPONSES, options, CALL_ID);
   const r = asResult(result, "toOpenAIResponses");
   // Without parts, or when every part was left out, the output alone.
-  return { type: "function_call_output", call_id: callId, output: writeBlocks(RESPONSES, ctx, r.output, r.parts) ?? r.output };
+  return { type: "function_call_output", call_id: callId, output: writeBlocks(RESPONSES, ctx, r.output, r.parts, "", partVerdicts(TARGET, undefined, r.parts)) ?? r.output };
 }
 
 function responsesItem(p: MediaPart, index: number): OpenAIResponsesOutputItem | Refusal {

@@ -7,12 +7,25 @@
 // a name the target has no field for is reported, no blank text block is ever written, and a result whose
 // every part was left out is its output alone. The rules are in docs/ and CONTRIBUTING.md ("The modules of
 // lib/"). Internal to `toolnexus/providers`.
-import type { PartLimit } from "../budgets/limits";
+import type { LimitsCache, PartLimit } from "../budgets/limits";
 import type { ContentPart } from "../content-part";
 import { checkOptionKeys, optionKeys, type OptionKeys } from "../options";
 import { losePart, overCap, reportLoss, type Refusal } from "./loss";
 import { namedOption, notAnObject, optionalString, requireString, sharedOptions, type Context } from "./options";
 import { asTypedPart, isBlank, joinLines, type DataFields, type UrlFields } from "./part-output";
+
+/** No part passes a limit: the verdicts of a projection that checks none, or of a result without parts. */
+const NO_LIMITS: readonly PartLimit[] = Object.freeze([]);
+
+/**
+ * The verdicts of `parts` on the projection's target of `model` ({@link LimitsCache}: `partLimits` of
+ * `toolnexus/budgets` on a target read once): which parts pass one of the target's documented limits, each
+ * with its reason and placeholder, for {@link writeParts}. A result without parts reads no target and no
+ * header, and allocates nothing.
+ */
+export function partVerdicts(limits: LimitsCache, model: string | undefined, parts: readonly ContentPart[] | null): readonly PartLimit[] {
+  return parts === null || parts.length === 0 ? NO_LIMITS : limits.verdicts(model, parts);
+}
 
 /** A part other than text, its fields typed by its `data`: what a table's part writer is given. */
 export type MediaPart = ContentPart & (DataFields | UrlFields);
@@ -157,26 +170,24 @@ export function readOptionalId<O extends object>(options: O | null | undefined, 
   return optionalString(namedOption(options, id.key, id.read), id.key, id.example);
 }
 
-const NO_LIMITS: readonly PartLimit[] = Object.freeze([]);
-
 /**
  * The one parts loop of every projection: appends to `out`, in order, each part as the table writes it. A
  * text part is the table's text block, unless it is blank (a loss: no blank text block is ever written); a
  * part over `maxBytes`, a part the table refuses, and a part that passes one of the target's limits (`limits`,
- * the verdicts of `partLimits` for these parts, in order: its reason and placeholder are the verdict's) is a
- * loss by the policy (its placeholder the table's text block, nothing under `omit`, a ContentPartError under
- * `error`); a named part whose block has no name field arrives, its name reported (path `parts[i].name`, no
- * placeholder, whatever the policy). A loss's path is `<prefix>parts[i]` (`calls[1].parts[0]`). Returns how
- * many items were appended.
+ * from {@link partVerdicts}: the verdict's reason and placeholder), checked in that order, is a loss by the
+ * policy (its placeholder the table's text block, nothing under `omit`, a ContentPartError under `error`); a
+ * named part whose block has no name field arrives, its name reported (path `parts[i].name`, no placeholder,
+ * whatever the policy). A loss's path is `<prefix>parts[i]` (`calls[1].parts[0]`). Returns how many items
+ * were appended.
  */
 export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: readonly ContentPart[], out: B[], prefix = "", limits: readonly PartLimit[] = NO_LIMITS): number {
   const head = out.length;
-  let next = 0; // the next verdict of `limits`
+  let next = 0; // the next verdict of `limits`, which are in the parts' order
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const p = asTypedPart(part);
-    const limit = next < limits.length && limits[next].index === i ? limits[next++] : undefined;
     const over = overCap(ctx, part);
+    const limit = next < limits.length && limits[next].index === i ? limits[next++] : undefined;
     if (over !== undefined) lose(proj, ctx, part, i, over, prefix, out);
     else if (p.type === "text") {
       if (isBlank(p.text)) lose(proj, ctx, part, i, proj.blankText, prefix, out);
@@ -197,8 +208,8 @@ export function writeParts<B>(proj: Projection<B, never>, ctx: Context, parts: r
 }
 
 /**
- * A lost part, by the policy: its placeholder (`shown`, else the part's label) as the table's text block,
- * nothing under `omit`; throws under `error`.
+ * A lost part, by the policy: its placeholder (`shown`, a limit's wording, or the usual one) as the table's
+ * text block, nothing under `omit`; throws under `error`.
  */
 function lose<B>(proj: Projection<B, never>, ctx: Context, part: ContentPart, index: number, reason: string, prefix: string, out: B[], shown?: string): void {
   const text = losePart(ctx, index, part, reason, `${prefix}parts[${index}]`, shown);
@@ -218,9 +229,9 @@ function lostName(proj: Projection<unknown, never>, ctx: Context, p: MediaPart, 
  * output, then each text part and each lost part's placeholder on a line of its own (an empty piece left out),
  * every block the table writes for a part appended to `media`, in order, by {@link writeParts}. Returns the text.
  */
-export function writeTextAndMedia<M extends object>(proj: Projection<string | M, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, media: M[]): string {
+export function writeTextAndMedia<M extends object>(proj: Projection<string | M, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, media: M[], limits: readonly PartLimit[] = NO_LIMITS): string {
   const items: (string | M)[] = [output];
-  if (parts !== null) writeParts(proj, ctx, parts, items);
+  if (parts !== null) writeParts(proj, ctx, parts, items, "", limits);
   const lines: string[] = [];
   for (const item of items) {
     if (typeof item === "string") lines.push(item);
@@ -235,7 +246,7 @@ export function writeTextAndMedia<M extends object>(proj: Projection<string | M,
  * {@link writeParts} (with the target's `limits`, when given). `undefined` when there are no parts or every part was left out: the projection then
  * sends its output alone, as for a result without parts.
  */
-export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = "", limits?: readonly PartLimit[]): B[] | undefined {
+export function writeBlocks<B>(proj: Projection<B, never>, ctx: Context, output: string, parts: readonly ContentPart[] | null, prefix = "", limits: readonly PartLimit[] = NO_LIMITS): B[] | undefined {
   if (parts === null) return undefined;
   const out: B[] = [];
   const blank = isBlank(output);

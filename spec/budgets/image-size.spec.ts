@@ -1,7 +1,9 @@
 // imageDimensions (lib/image-size.ts): the stored size from the header of a PNG, GIF, WebP or JPEG, from
 // bytes or from base64; undefined for a truncated or lying header, never a guess, never a throw; the work
-// bounded by the data's length (docs/budgets.md, "Image dimensions").
+// bounded by the data's length (docs/budgets.md, "Image dimensions"); and ContentPart#dimensions, the same
+// reader as a getter of the core class, on the same rows (docs/content-parts.md, "Sizes and tokens").
 import { describe, expect, it } from "@jest/globals";
+import { ContentPart } from "toolnexus";
 import { imageDimensions } from "toolnexus/budgets";
 import { loadBytes, loadJSON } from "../support/fixtures";
 import { base64Of, hexBytes, pngHeader } from "./support";
@@ -85,5 +87,53 @@ describe("imageDimensions", () => {
     // than the header it needs) would fail.
     const text = base64Of(big.subarray(0, 96)) + "*".repeat(base64Of(big).length - 128);
     expect(imageDimensions(text)).toEqual({ width: 5000, height: 4000 });
+  });
+});
+
+describe("ContentPart#dimensions", () => {
+  // Every row but the empty one (a part holds at least one byte), as an image part whatever its signature.
+  const rows = ALL.filter((h) => h.hex !== "");
+  const imagePart = (bytes: Uint8Array) => ContentPart.fromBytes(bytes, { mimeType: "image/png", verifyMime: false });
+
+  it.each(rows.map((h) => [h.name, h] as const))("%s", (_, h) => {
+    const part = imagePart(hexBytes(h.hex));
+    expect(part.dimensions).toEqual(expected(h));
+    expect(part.dimensions).toEqual(imageDimensions(part.data!)); // one reader, not a second copy
+    if (h.size !== null) expect(Object.isFrozen(part.dimensions)).toBe(true);
+  });
+
+  it("reads the fixture images, whatever factory made the part", async () => {
+    expect((await ContentPart.image(loadBytes("media/fixture.png"))).dimensions).toEqual({ width: 2, height: 2 });
+    expect(ContentPart.fromBase64(base64Of(loadBytes("media/fixture.jpg")), { mimeType: "image/jpeg" }).dimensions).toEqual({ width: 1, height: 1 });
+    expect(ContentPart.fromJSON({ type: "image", mimeType: "image/webp", data: base64Of(loadBytes("media/fixture.webp")) }).dimensions).toEqual({ width: 1, height: 1 });
+  });
+
+  it("is undefined for a url part, a text part, and a part that is no image (even holding a PNG's bytes)", () => {
+    expect(ContentPart.fromUrl("https://example.com/shot.png").dimensions).toBeUndefined();
+    expect(ContentPart.text("1920x1080").dimensions).toBeUndefined();
+    expect(ContentPart.fromBytes(pngHeader(640, 480), { mimeType: "application/octet-stream" }).dimensions).toBeUndefined();
+    expect(ContentPart.fromBytes(loadBytes("media/fixture.pdf"), { mimeType: "application/pdf" }).dimensions).toBeUndefined();
+  });
+
+  it("is a prototype getter, never an own field, and gives the same size on every read", () => {
+    const part = imagePart(pngHeader(1920, 1080));
+    expect(Object.keys(part)).toEqual(["type", "text", "mimeType", "data", "url", "name"]);
+    expect(typeof Object.getOwnPropertyDescriptor(ContentPart.prototype, "dimensions")?.get).toBe("function");
+    expect(part.dimensions).toEqual({ width: 1920, height: 1080 });
+    expect(part.dimensions).toEqual(part.dimensions);
+    expect(part.toJSON()).not.toHaveProperty("dimensions"); // derived, never on the wire
+  });
+
+  it("reads a look-alike receiver as every getter does: checked first, then the same size", () => {
+    const json = { type: "image", mimeType: "image/png", data: base64Of(pngHeader(300, 200)) };
+    const getter = Object.getOwnPropertyDescriptor(ContentPart.prototype, "dimensions")!.get!;
+    expect(getter.call(json)).toEqual({ width: 300, height: 200 });
+  });
+
+  it("reads only the header of a 10 MiB image: the rest need not decode", () => {
+    const big = new Uint8Array(10 * 1024 * 1024);
+    big.set(pngHeader(5000, 4000));
+    const part = imagePart(big);
+    expect(part.dimensions).toEqual({ width: 5000, height: 4000 });
   });
 });

@@ -41,3 +41,22 @@ export function wav(seconds: number): Uint8Array {
   out.fill(0x80, 44);
   return out;
 }
+
+/**
+ * A fixture's JSON with each `{ "$png": [width, height, total?] }` replaced by the base64 of a PNG header of
+ * that size ({@link pngHeader}, `total` bytes long, 64 by default): how the budgets and provider fixtures hold
+ * images of any size (a 12 MB screenshot is a row, not a 12 MB file). Anything else is copied as it is.
+ */
+export function withImages<T>(json: T): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== "object" || v === null) return v;
+    const size = (v as { $png?: unknown }).$png;
+    if (Array.isArray(size)) {
+      const [width, height, total = 64] = size as number[];
+      return base64Of(pngHeader(width, height, total));
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(json) as T;
+}

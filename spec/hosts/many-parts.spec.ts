@@ -11,7 +11,11 @@ const image = ContentPart.fromBase64("iVBORw0KGgo=", { mimeType: "image/png" });
 const result = ToolResult.ok("charts", { parts: new Array<ContentPart>(N).fill(image) });
 
 describe(`a result of ${N} parts`, () => {
-  it("toOpenAIChatMessages gives the tool message and one user message of every image", () => {
+  // OpenAI takes 1500 images a request (docs/budgets.md, "Limits as losses"): the images past it are losses,
+  // their placeholders lines of the tool message.
+  const IMAGES = 1500;
+
+  it("toOpenAIChatMessages gives the tool messages and one user message of the images OpenAI takes", () => {
     const out = toOpenAIChatMessages([
       { result, toolCallId: "call_1", toolName: "render" },
       { result, toolCallId: "call_2", toolName: "render" },
@@ -20,12 +24,14 @@ describe(`a result of ${N} parts`, () => {
     const user = out[2];
     expect(user.role).toBe("user");
     // Each call's heading, then its images.
-    expect(user.content.length).toBe(2 * (N + 1));
+    expect(user.content.length).toBe(2 * (IMAGES + 1));
+    expect(out[0].content.length).toBe(1 + N - IMAGES);
   });
 
-  it("toOpenAIChat gives the heading and every image", () => {
+  it("toOpenAIChat gives the heading and the images OpenAI takes, a placeholder for each other", () => {
     const out = toOpenAIChat(result, { toolCallId: "call_1", toolName: "render" });
-    expect(out[1]?.content.length).toBe(N + 1);
+    expect(out[1]?.content.length).toBe(IMAGES + 1);
+    expect(out[0].content.length).toBe(1 + N - IMAGES);
   });
 
   it.each([
@@ -36,8 +42,9 @@ describe(`a result of ${N} parts`, () => {
     ["toAiSdk", () => (toAiSdk(result) as { value: unknown[] }).value.length],
     ["toAgentsToolOutput", () => (toAgentsToolOutput(result) as unknown[]).length],
     ["toLangChain", () => (toLangChain(result, { toolCallId: "call_1" }).content as unknown[]).length],
-  ] as const)("%s carries every part", (name, run) => {
-    // The output's own block, then one per part (Gemini: the parts alone).
+  ] as const)("%s gives one block per part", (name, run) => {
+    // The output's own block, then one per part, a part past the target's limits by its placeholder (Gemini:
+    // the media parts alone).
     expect([name, run()]).toEqual([name, name === "toGemini" ? N : N + 1]);
   });
 });

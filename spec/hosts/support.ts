@@ -2,6 +2,7 @@
 // ESM-only SDKs.
 import { ToolResult } from "toolnexus";
 import { fromMcp, toAiSdk, toAnthropic, toGemini, toMcp, toOpenAIChat, toOpenAIResponses, type Loss } from "toolnexus/providers";
+import { withImages } from "../budgets/support";
 import { loadJSON } from "../support/fixtures";
 
 /** One case of fixtures/providers/<file>.json. */
@@ -46,9 +47,9 @@ export const PROJECTIONS: readonly Projection[] = [
   { file: "ai-sdk", provider: "ai-sdk", inbound: false, run: (i, o) => toAiSdk(result(i), o) },
 ];
 
-/** The cases of one fixture file. */
+/** The cases of one fixture file, each `{ "$png": [width, height, bytes?] }` made the base64 of such a PNG (spec/budgets/support.ts). */
 export function casesOf(file: string): ProviderCase[] {
-  return loadJSON<{ cases: ProviderCase[] }>(`providers/${file}.json`).cases;
+  return withImages(loadJSON<{ cases: ProviderCase[] }>(`providers/${file}.json`).cases);
 }
 
 /** The kinds of loss one fixture file lists. */

@@ -49,7 +49,7 @@ describe.each(TABLE.parts)("a part from $from", (row) => {
 
   it("the derived values are prototype getters, never own properties", () => {
     expect(Object.keys(part)).toEqual(["type", "text", "mimeType", "data", "url", "name"]);
-    for (const k of ["byteLength", "estimatedTokens"]) {
+    for (const k of ["byteLength", "estimatedTokens", "dimensions"]) {
       expect(Object.prototype.hasOwnProperty.call(part, k)).toBe(false);
       expect(typeof Object.getOwnPropertyDescriptor(ContentPart.prototype, k)?.get).toBe("function");
     }

@@ -159,7 +159,7 @@ const answerPart = (answer: Answer): Record<string, unknown> => ({ content: { $c
 
 export const ROWS: readonly Row[] = [
   // Projections.
-  projectionRow("toAnthropic", "projection", ["toolUseId"], { toolUseId: "toolu_1" }),
+  projectionRow("toAnthropic", "projection", ["toolUseId", "platform", "model"], { toolUseId: "toolu_1" }),
   projectionRow("toOpenAIChat", "projection", ["toolCallId", "toolName"], { toolCallId: "call_1", toolName: "lookup" }, { needsName: true }),
   projectionRow("toOpenAIChatMessages", "host helper", [], {}, {
     call: (f, result, options) => f([{ result, toolCallId: "call_1", toolName: "lookup" }], options),
@@ -167,7 +167,7 @@ export const ROWS: readonly Row[] = [
     needsName: true,
   }),
   projectionRow("toOpenAIResponses", "projection", ["callId"], { callId: "call_1" }, { needsName: true }),
-  projectionRow("toGemini", "projection", ["name", "id"], { name: "lookup" }),
+  projectionRow("toGemini", "projection", ["name", "id", "model"], { name: "lookup" }),
   projectionRow("toMcp", "projection", ["meta"], {}, { needsName: true }),
   projectionRow("toAiSdk", "projection", [], {}),
   projectionRow("toAgentsToolOutput", "host helper", [], {}, { needsName: true }),
