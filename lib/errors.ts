@@ -152,8 +152,8 @@ export function thrownMessage(e: unknown): string {
  * @internal
  */
 export function asValidationError(e: unknown): ValidationError {
-  if (isA(e, ValidationError)) return e;
-  const t = isA(e, ToolnexusError) ? e : undefined;
+  if (isToolnexusError(e, ValidationError)) return e;
+  const t = isToolnexusError(e) ? e : undefined;
   return new ValidationError(t ? t.code : "invalid-value", t ? t.message : `The value could not be read (${thrownMessage(e)}). Pass plain JSON data.`, { path: t?.path, cause: e });
 }
 
@@ -164,15 +164,29 @@ export function asValidationError(e: unknown): ValidationError {
  * @internal
  */
 export function asPartError(e: unknown): ContentPartError {
-  if (isA(e, ContentPartError)) return e;
-  if (isA(e, ToolnexusError)) return new ContentPartError(e.code, e.message, { path: e.path, cause: e });
+  if (isToolnexusError(e, ContentPartError)) return e;
+  if (isToolnexusError(e)) return new ContentPartError(e.code, e.message, { path: e.path, cause: e });
   return new ContentPartError("read-failed", `Reading the source failed: ${thrownMessage(e)}.`, { cause: e });
 }
 
-/** `e instanceof C`, false for a value whose prototype cannot be read (a hostile Proxy thrown by a getter). */
-function isA<C extends abstract new (...args: never[]) => unknown>(e: unknown, C: C): e is InstanceType<C> {
+/**
+ * True when `e` is a toolnexus error (of the class `kind`, `ToolnexusError` by default): the one test a `catch`
+ * asks of what it caught. It never throws: a thrown value whose prototype cannot be read (a Proxy whose
+ * `getPrototypeOf` trap throws, a revoked Proxy, thrown by a caller's getter or `toJSON`) is not ours, and
+ * `false` is the answer, where `e instanceof ToolnexusError` would throw from the trap and escape untyped.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * try { read(); } catch (e) { if (isToolnexusError(e)) throw e; return undefined; }
+ * isToolnexusError(e, ContentPartError); // a part error only
+ * ```
+ */
+export function isToolnexusError<C extends abstract new (...args: never[]) => ToolnexusError = typeof ToolnexusError>(e: unknown, kind?: C): e is InstanceType<C> {
+  // Only an object can be an error of ours: a primitive is answered without running any code of the caller's.
+  if (typeof e !== "object" || e === null) return false;
   try {
-    return e instanceof C;
+    return e instanceof (kind ?? ToolnexusError);
   } catch {
     return false;
   }
@@ -222,7 +236,7 @@ export function raise(code: ValidationErrorCode, path: string, problem: string, 
  * @internal
  */
 export function rerooted(e: unknown, at: string): unknown {
-  if (!(e instanceof ToolnexusError) || at === "") return e;
-  const Ctor = e instanceof ContentPartError ? ContentPartError : e instanceof ValidationError ? ValidationError : ToolnexusError;
+  if (!isToolnexusError(e) || at === "") return e;
+  const Ctor = isToolnexusError(e, ContentPartError) ? ContentPartError : isToolnexusError(e, ValidationError) ? ValidationError : ToolnexusError;
   return new Ctor(e.code, `${e.message} (in ${at})`, { path: joinPath(at, e.path), cause: e });
 }
