@@ -322,6 +322,17 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
 
   // -------------------------------------------------------------------------------------------------------
   // Writing: a fresh tree that JSON.stringify writes as it would write the value itself.
+  //
+  // Not the core's JSON walker (json-data.ts copyJson, under freshJson): that walker checks a value against
+  // the metadata rules and refuses what the writer must write as Temporal's default converter does. It refuses
+  // undefined, functions and symbols (JSON.stringify drops them in objects and writes null in arrays), NaN and
+  // Infinity (null), Dates, class instances, Maps, typed arrays and boxed primitives (toJSON(key), own
+  // enumerable properties, {} or the primitive), and it calls no toJSON; it has no place where a toolnexus
+  // value at any depth becomes a tagged record; it raises `cycle` where the converter must decline the value
+  // (undefined, for the composite to report) and `too-deep` past 1,000 levels where the default converter has
+  // no limit; and it deep-freezes and marks the copies it makes, which the payload need not be. What the two
+  // share is taken from the core: the value limit (MAX_VALUES), the reads through the trust boundary (guard,
+  // ownKeys, readArray) and the paths, built only for an error from a stack of keys (`at`).
 
   /** Adds `count` values to the write's total; past {@link MAX_VALUES}, a `too-large` error at `at`. */
   #count(w: Writing, count: number, at: Segment[]): void {

@@ -113,6 +113,9 @@ describe("binary/plain: a byte view, read once, its bytes copied", () => {
     expect(Array.from(defaultPayloadConverter.toPayload(bytes).data!)).toEqual(Array.from(payload.data!)); // the same bytes as Temporal's
     const shrunk = shrunkView(new Uint8Array(8), "Uint8Array");
     expect(thrownValidation(() => payloadConverter.toPayload(shrunk)).code).toBe("invalid-value");
+    const detached = new Uint8Array([1, 2]);
+    structuredClone(detached, { transfer: [detached.buffer] });
+    expect(thrownValidation(() => payloadConverter.toPayload(detached)).code).toBe("invalid-value");
   });
 });
 
