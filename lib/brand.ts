@@ -39,9 +39,6 @@ export function hasBrand(value: unknown, name: BrandName): boolean {
   return brandOf(value) === name;
 }
 
-// The one safe `instanceof` lives with the errors (a catch asks it of what it caught); re-exported for the core's readers.
-export { isInstance } from "./errors";
-
 /** The prototype of an object, or `undefined` when it cannot be read (a hostile Proxy). */
 export function protoOf(value: object): object | null | undefined {
   try {

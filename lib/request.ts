@@ -7,8 +7,8 @@
  */
 import { wrongType } from "./boundary";
 import { checkData, checkId, checkNonEmpty, classFor, fieldsJSON, OPTIONAL, readTable, REQUIRED, sameFields, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
-import { BRAND, isInstance } from "./brand";
-import { asValidationError, raise, type SafeResult, type ValidationError } from "./errors";
+import { BRAND } from "./brand";
+import { asValidationError, isInstance, raise, type SafeResult, type ValidationError } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";
