@@ -36,7 +36,8 @@ const GROUPS = {
     // Until lib/providers exports them, the targets are listed as missing (a miss for --check).
     return PROVIDER_FUNCTIONS.map((name) => ({ id: name, title: `${name}, 5 MiB image`, limit: 1.2, missing: `dist/esm/providers.js does not export ${name}` }));
   },
-  growth: async (core, providers) => (await import("./targets/growth.mjs")).growthTargets(core, providers),
+  growth: async (core, providers) =>
+    (await import("./targets/growth.mjs")).growthTargets(core, providers, await import(pathToFileURL(resolve(args.dist, "esm/temporal.js")).href)),
   memory: async (core) => (await import("./targets/memory.mjs")).memoryTargets(core),
   budgets: async (core) => (await import("./targets/budgets.mjs")).budgetTargets(core, args.dist),
 };

@@ -2,8 +2,8 @@
 // result constructors come in as an argument (a {@link ResultBuilder}), so that this module imports nothing
 // of tool-result.ts. See docs/results.md, "Tool-author conveniences: `attempt` and `json`".
 import { ownField, wrongType } from "./boundary";
-import { hasBrand, isInstance } from "./brand";
-import { asValidationError, thrownMessage } from "./errors";
+import { hasBrand } from "./brand";
+import { asValidationError, isInstance, thrownMessage } from "./errors";
 import type { PartsAndMetadata } from "./result-fields";
 
 /** The result constructors of tool-result.ts that `attempt` builds with, each making an instance of `proto`. */

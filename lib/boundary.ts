@@ -106,23 +106,28 @@ export function readOwn<K extends string>(value: object, keys: readonly K[], pat
   return out;
 }
 
-/** The own enumerable string keys of `value`, read once; a throwing `ownKeys` trap is a ValidationError at `path`. */
-export function ownKeys(value: object, path: string, what = "the keys"): string[] {
+/**
+ * The own enumerable string keys of `value`, read once; a throwing `ownKeys` trap is a ValidationError at `path`
+ * (a function: called only then, as {@link guard}'s).
+ */
+export function ownKeys(value: object, path: string | (() => string), what = "the keys"): string[] {
   return guard(path, what, () => Object.keys(value));
 }
 
 /**
  * Reads an array's entries once each, as own properties, into a fresh array: `length` once, then each index.
  * A hole reads as `undefined`; a length that is not a valid array length (only a Proxy can lie so) is an
- * `invalid-value` error at `path`. The caller checked that `value` is an array.
+ * `invalid-value` error at `path`. The caller checked that `value` is an array. `path` may be a function,
+ * called only for an error (a walk builds its path only then, as {@link guard}'s).
  */
-export function readArray(value: readonly unknown[], path: string): unknown[] {
-  const length = guard(path, "the length", () => value.length);
+export function readArray(value: readonly unknown[], path: string | (() => string)): unknown[] {
+  const at = typeof path === "string" ? (): string => path : path;
+  const length = guard(at, "the length", () => value.length);
   if (typeof length !== "number" || length !== length >>> 0) {
-    return raise("invalid-value", path, "The array reports an invalid length", "Pass a plain array.");
+    return raise("invalid-value", at(), "The array reports an invalid length", "Pass a plain array.");
   }
   const out = new Array<unknown>(length);
-  for (let i = 0; i < length; i++) out[i] = guard(() => `${path}[${i}]`, "this entry", () => (hasOwn(value, i) ? value[i] : undefined));
+  for (let i = 0; i < length; i++) out[i] = guard(() => `${at()}[${i}]`, "this entry", () => (hasOwn(value, i) ? value[i] : undefined));
   return out;
 }
 

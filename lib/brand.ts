@@ -39,18 +39,6 @@ export function hasBrand(value: unknown, name: BrandName): boolean {
   return brandOf(value) === name;
 }
 
-/**
- * `value instanceof C`, except that a value whose prototype cannot be read (a Proxy whose `getPrototypeOf`
- * trap throws, a revoked Proxy) is not an instance rather than a crash.
- */
-export function isInstance<T>(value: unknown, C: abstract new (...args: never[]) => T): value is T {
-  try {
-    return value instanceof C;
-  } catch {
-    return false;
-  }
-}
-
 /** The prototype of an object, or `undefined` when it cannot be read (a hostile Proxy). */
 export function protoOf(value: object): object | null | undefined {
   try {

@@ -183,10 +183,22 @@ export function asPartError(e: unknown): ContentPartError {
  * ```
  */
 export function isToolnexusError<C extends abstract new (...args: never[]) => ToolnexusError = typeof ToolnexusError>(e: unknown, kind?: C): e is InstanceType<C> {
-  // Only an object can be an error of ours: a primitive is answered without running any code of the caller's.
-  if (typeof e !== "object" || e === null) return false;
+  return isInstance(e, kind ?? ToolnexusError);
+}
+
+/**
+ * `value instanceof C`, never a throw: `false` for a value whose prototype cannot be read (a Proxy whose
+ * `getPrototypeOf` trap throws, a revoked Proxy), as a `catch` may have caught or a caller may pass. The one
+ * safe `instanceof` of the library: {@link isToolnexusError} asks it of what a `catch` caught, and the few
+ * places that ask about a platform class (`RangeError`: a stack that ran out; `Date`; `Error`) ask it directly.
+ *
+ * @internal
+ */
+export function isInstance<T>(value: unknown, C: abstract new (...args: never[]) => T): value is T {
+  // A primitive is no instance: answered without running any code of the caller's.
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return false;
   try {
-    return e instanceof (kind ?? ToolnexusError);
+    return value instanceof C;
   } catch {
     return false;
   }

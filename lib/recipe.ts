@@ -2,8 +2,7 @@
 // `with`), run so that nothing the caller brought in is frozen and nothing thrown while the draft is finished
 // escapes as a bare error.
 import { Immer } from "immer";
-import { isInstance } from "./brand";
-import { raise, thrownMessage } from "./errors";
+import { isInstance, raise, thrownMessage } from "./errors";
 import { MAX_DEPTH } from "./json-data";
 
 /** A function that edits an immer draft, or returns a replacement. */

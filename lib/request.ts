@@ -7,8 +7,8 @@
  */
 import { wrongType } from "./boundary";
 import { checkData, checkId, checkNonEmpty, classFor, OPTIONAL, readTable, REQUIRED, sameFields, tableSpec, typedString, valueClass, type FieldTable, type ValueKit } from "./value-class";
-import { BRAND, isInstance } from "./brand";
-import { raise, type SafeResult, type ValidationError } from "./errors";
+import { BRAND } from "./brand";
+import { isInstance, raise, type SafeResult, type ValidationError } from "./errors";
 import type { DeepReadonly, JsonFields, JsonObject } from "./json-type";
 import { randomId } from "./random-id";
 import { isAtOrPast, isRfc3339, timeOf } from "./rfc3339";

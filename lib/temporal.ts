@@ -31,6 +31,7 @@ import {
   CompositePayloadConverter,
   METADATA_ENCODING_KEY,
   UndefinedPayloadConverter,
+  ValueError,
   type ConverterHint,
   type Payload,
   type PayloadConverterWithEncoding,
@@ -41,9 +42,10 @@ import { readOptionsOf } from "./options";
 import { quoted, quotedValue } from "./quote";
 import { brandOf, protoOf, readBrand, type BrandName } from "./brand";
 import { ContentPart, isGenuinePart } from "./content-part";
-import { ContentPartError, raise, thrownMessage, ToolnexusError, ValidationError } from "./errors";
-import { MAX_VALUES } from "./json-data";
+import { ContentPartError, isInstance, isToolnexusError, raise, ValidationError } from "./errors";
+import { MAX_VALUES, typeName } from "./json-data";
 import { formatPath, joinPath, type Segment } from "./path";
+import { readBytes } from "./platform";
 import { Answer, isGenuineAnswer } from "./answer";
 import { isGenuineRequest, Request } from "./request";
 import { isGenuineResult, ToolResult } from "./tool-result";
@@ -55,7 +57,8 @@ const NAMES: readonly BrandName[] = ["ToolResult", "ContentPart", "Request", "An
 
 /**
  * A class the converter can revive: `ToolResult`, `ContentPart`, `Request`, `Answer` or a subclass of one
- * of them, with the inherited static `fromJSON`.
+ * of them (whatever its metadata or data type), with the inherited static `fromJSON`. A class, not an object
+ * shaped like one: the converter refuses anything that is not a function.
  *
  * @example
  * ```ts
@@ -63,12 +66,24 @@ const NAMES: readonly BrandName[] = ["ToolResult", "ContentPart", "Request", "An
  * const classes: Record<string, ToolnexusClass> = { SearchResult };
  * ```
  */
-export type ToolnexusClass = {
+export type ToolnexusClass = (abstract new (...args: never[]) => unknown) & {
   /** The class's prototype: one of the four toolnexus prototypes, or a subclass's. */
-  readonly prototype: ToolResult<any> | ContentPart | Request | Answer; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly prototype: ToolResult<any> | ContentPart | Request<any> | Answer<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Reads the value's JSON back; called on a subclass, returns that subclass. */
   fromJSON(value: unknown): unknown;
 };
+
+/**
+ * The classes a converter revives, by the name that tags them in payloads. The four base names and the empty
+ * name are the converter's own (every converter reads them): a key of those names does not compile, as the
+ * converter refuses it.
+ *
+ * @example
+ * ```ts
+ * const classes: ToolnexusClasses = { SearchResult, ApprovalRequest };
+ * ```
+ */
+export type ToolnexusClasses = { readonly [name: string]: ToolnexusClass } & { readonly [K in BrandName | ""]?: never };
 
 /**
  * The options of {@link createPayloadConverter} and of the {@link ToolnexusPayloadConverter} constructor.
@@ -82,16 +97,19 @@ export interface PayloadConverterOptions {
   /**
    * Subclasses to revive, by the name that tags them in payloads (`{ SearchResult }`). The name is part of
    * the stored data: keep it when you rename the class. A subclass not listed is written as, and comes back
-   * as, its toolnexus base class.
+   * as, its toolnexus base class. A class listed under a second name (a base class under any name of its
+   * own, `{ Base: ToolResult }`, included) is also read under that name, and written under its first name
+   * (a base class under its own): the way to keep reading payloads written under a retired name.
    */
-  readonly classes?: { readonly [name: string]: ToolnexusClass };
+  readonly classes?: ToolnexusClasses;
 }
 
 /** One class the converter knows: the tag it writes, the base type, and how it reads the JSON back. */
 interface Known {
   readonly name: string;
   readonly base: BrandName;
-  readonly cls: ToolnexusClass;
+  /** The class's `fromJSON` (taken once, when the class was registered), called with the class as its receiver. */
+  readonly read: (json: unknown) => unknown;
 }
 
 /**
@@ -130,6 +148,8 @@ function isBrandName(brand: unknown): brand is BrandName {
 }
 
 const PAYLOAD_FIX = "Pass a payload written by a JSON converter.";
+const BINARY = "binary/plain";
+const BINARY_FIX = "Pass a payload whose data is a Uint8Array, as Temporal's binary converter writes it.";
 /** The options of the converter (and of createPayloadConverter, which passes them on). */
 const CONVERTER_OPTIONS = { fn: "ToolnexusPayloadConverter", keys: ["classes"] } as const;
 const TAGGED_FIX = "Read payloads written by the toolnexus converter.";
@@ -197,7 +217,10 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
    * ```
    */
   constructor(options?: PayloadConverterOptions) {
-    for (const name of NAMES) this.#byName.set(name, { name, base: name, cls: BASES[name].cls });
+    for (const name of NAMES) {
+      const { cls } = BASES[name];
+      this.#byName.set(name, { name, base: name, read: (json) => cls.fromJSON(json) });
+    }
     const { classes } = readOptionsOf(CONVERTER_OPTIONS, options);
     if (classes === undefined) return;
     if (typeof classes !== "object" || classes === null) {
@@ -216,12 +239,10 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       if (base === undefined || typeof fromJSON !== "function" || typeof proto !== "object" || proto === null) {
         raise("invalid-type", path, "Not a subclass of ToolResult, ContentPart, Request or Answer", "Pass the class itself: { SearchResult }.");
       }
-      if (proto === BASES[base].cls.prototype) {
-        raise("invalid-value", path, `${base} itself is always known`, "Register subclasses only: { SearchResult }.");
-      }
-      const known: Known = { name, base, cls: cls as ToolnexusClass };
+      const known: Known = { name, base, read: (json): unknown => Reflect.apply(fromJSON, cls, [json]) };
       this.#byName.set(name, known);
-      if (!this.#byProto.has(proto)) this.#byProto.set(proto, known);
+      // Written under its first name: a base class under its own, always (another name only reads).
+      if (proto !== BASES[base].cls.prototype && !this.#byProto.has(proto)) this.#byProto.set(proto, known);
     }
   }
 
@@ -244,7 +265,8 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     try {
       json = stringify(this.#write(value, "", [], new Set(), { done: new Map(), counted: new Map(), total: 0 }));
     } catch (e) {
-      if (e instanceof ToolnexusError) throw e;
+      // Asked without `instanceof`: a thrown Proxy (a toJSON's) whose getPrototypeOf trap throws is not ours either.
+      if (isToolnexusError(e)) throw e;
       return undefined; // as Temporal's JSON converter: not JSON, so not ours
     }
     // A function or a symbol at the top level: JSON.stringify gives no text, and Temporal's JSON converter then
@@ -271,14 +293,12 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     // is given; a caller's bad value (undefined, null) is a ValidationError all the same.
     const given: unknown = payload;
     const data = given === undefined || given === null ? undefined : snapshot(given, ["data"], "", "A payload", PAYLOAD_FIX).data;
-    if (!ArrayBuffer.isView(data)) { // not `instanceof`: in the workflow sandbox the bytes come from another realm
-      if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
-      return wrongType("data", "The payload's data", "bytes", data, PAYLOAD_FIX);
-    }
+    if (data === undefined) return raise("missing", "", "The payload has no data", PAYLOAD_FIX);
+    const bytes = payloadBytes(data, "data", "The payload's data", PAYLOAD_FIX);
     // Strict UTF-8: bytes that are not UTF-8 are refused, never read as U+FFFD (docs/durable.md, "Temporal (`toolnexus/temporal`)").
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(data);
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (e) {
       return raise("not-json", "", "The payload is not UTF-8 text", PAYLOAD_FIX, e);
     }
@@ -286,19 +306,33 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      return raise("not-json", "", `The payload is not JSON (${thrownMessage(e)})`, PAYLOAD_FIX, e);
+      // The parser's own message quotes the payload's text around the error (raw, line breaks and secrets
+      // included): it stays in the cause, never in the message (docs/trust.md, "Quoting a sender's string").
+      return raise("not-json", "", "The payload is not JSON text", PAYLOAD_FIX, e);
     }
     const path: Segment[] = [];
     try {
       return this.#read(parsed, path) as T;
     } catch (e) {
-      if (e instanceof RangeError) raise("too-deep", formatPath(path), "The payload nests too deeply to read", "Keep payloads shallower.", e);
+      // A registered subclass's own fromJSON may throw anything: asked without `instanceof`.
+      if (!isToolnexusError(e) && isInstance(e, RangeError)) raise("too-deep", formatPath(path), "The payload nests too deeply to read", "Keep payloads shallower.", e);
       throw e;
     }
   }
 
   // -------------------------------------------------------------------------------------------------------
   // Writing: a fresh tree that JSON.stringify writes as it would write the value itself.
+  //
+  // Not the core's JSON walker (json-data.ts copyJson, under freshJson): that walker checks a value against
+  // the metadata rules and refuses what the writer must write as Temporal's default converter does. It refuses
+  // undefined, functions and symbols (JSON.stringify drops them in objects and writes null in arrays), NaN and
+  // Infinity (null), Dates, class instances, Maps, typed arrays and boxed primitives (toJSON(key), own
+  // enumerable properties, {} or the primitive), and it calls no toJSON; it has no place where a toolnexus
+  // value at any depth becomes a tagged record; it raises `cycle` where the converter must decline the value
+  // (undefined, for the composite to report) and `too-deep` past 1,000 levels where the default converter has
+  // no limit; and it deep-freezes and marks the copies it makes, which the payload need not be. What the two
+  // share is taken from the core: the value limit (MAX_VALUES), the reads through the trust boundary (guard,
+  // ownKeys, readArray) and the paths, built only for an error from a stack of keys (`at`).
 
   /** Adds `count` values to the write's total; past {@link MAX_VALUES}, a `too-large` error at `at`. */
   #count(w: Writing, count: number, at: Segment[]): void {
@@ -333,7 +367,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       try {
         json = (base.cls.fromJSON(value) as { toJSON(): unknown }).toJSON();
       } catch (e) {
-        throw at.length === 0 || !(e instanceof ValidationError) ? e : fromPayloadRoot(e, formatPath(at));
+        throw at.length === 0 || !isToolnexusError(e, ValidationError) ? e : fromPayloadRoot(e, formatPath(at));
       }
     }
     const proto = protoOf(value);
@@ -382,8 +416,9 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
     const before = w.total;
     this.#count(w, 1, at);
     let out: unknown;
-    if (guard(here, "the value", () => Array.isArray(node))) {
-      const items = readArray(node as unknown[], formatPath(at));
+    const list = guard(here, "the value", () => (Array.isArray(node) ? node : undefined));
+    if (list !== undefined) {
+      const items = readArray(list, here);
       for (let i = 0; i < items.length; i++) {
         at.push(i);
         items[i] = this.#write(items[i], String(i), at, ancestors, w);
@@ -391,7 +426,7 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
       }
       out = items;
     } else {
-      const keys = ownKeys(node, formatPath(at));
+      const keys = ownKeys(node, here);
       const copy: Record<string, unknown> = {};
       let escaped = false;
       for (const k of keys) {
@@ -445,13 +480,13 @@ export class ToolnexusPayloadConverter implements PayloadConverterWithEncoding {
           "invalid-value",
           formatPath(at.slice(0, -1)),
           `The payload holds a ${quoted(tag)}, a class this converter does not know`,
-          `Register it: createPayloadConverter({ classes: { ${/^[A-Za-z_$][\w$]*$/.test(tag) ? tag : "MyClass"} } }), in the workflow's converter module and the client's.`,
+          `Register it: createPayloadConverter({ classes: { ${classNameIn(tag)} } }), in the workflow's converter module and the client's.`,
         );
       }
       try {
-        out = known.cls.fromJSON(inner);
+        out = known.read(inner);
       } catch (e) {
-        throw e instanceof ValidationError ? fromPayloadRoot(e, formatPath(at)) : e;
+        throw isToolnexusError(e, ValidationError) ? fromPayloadRoot(e, formatPath(at)) : e;
       }
     }
     at.pop();
@@ -507,6 +542,30 @@ function jsonCount(value: unknown, counted: Map<object, number>): number {
   return n;
 }
 
+/**
+ * The tag a fix may spell as code (`{ classes: { SearchResult } }`): an identifier of at most 40 characters,
+ * which the quoting rule would show whole and unescaped; any other tag (a long one, one holding a line break)
+ * is shown only by the quoted problem before it, and the fix says `MyClass`.
+ */
+function classNameIn(tag: string): string {
+  return tag.length <= 40 && /^[A-Za-z_$][\w$]*$/.test(tag) ? tag : "MyClass";
+}
+
+/**
+ * The bytes a payload's `data` (or its encoding) covers now, as a view of the same memory: any ArrayBufferView
+ * of any realm, read through the platform's own getters ({@link readBytes}: every byte of a Uint16Array, never
+ * an own `byteOffset` a look-alike sets), never through `instanceof` or the prototype chain. Anything else (a
+ * number, a string, an ArrayBuffer, a look-alike, a Proxy) is an `invalid-type` error at `path`; a view of a
+ * detached buffer, or one its shrunk buffer no longer covers, is `invalid-value` there.
+ */
+function payloadBytes(value: unknown, path: string, what: string, fix: string): Uint8Array {
+  const bytes = ArrayBuffer.isView(value) ? readBytes(value) : undefined;
+  if (bytes === undefined) return wrongType(path, what, "bytes (a Uint8Array)", value, fix);
+  if (bytes === "detached") return raise("invalid-value", path, `${what} is a view of a detached ArrayBuffer`, fix);
+  if (bytes === "out-of-range") return raise("invalid-value", path, `${what} is a view past the end of its buffer (a resizable ArrayBuffer that shrank)`, fix);
+  return bytes;
+}
+
 /** JSON.stringify, typed as it behaves: `undefined` for a function or a symbol (its declared type says string). */
 function stringify(value: unknown): string | undefined {
   return JSON.stringify(value);
@@ -514,7 +573,7 @@ function stringify(value: unknown): string | undefined {
 
 /** The same error, its path now from the root of the payload's value. */
 function fromPayloadRoot(e: ValidationError, prefix: string): ValidationError {
-  const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
+  const Ctor = isToolnexusError(e, ContentPartError) ? ContentPartError : ValidationError;
   return new Ctor(e.code, `${e.message} (in the toolnexus value${prefix === "" ? "" : ` at ${prefix}`})`, { path: joinPath(prefix, e.path), cause: e });
 }
 
@@ -540,7 +599,31 @@ function fromPayloadRoot(e: ValidationError, prefix: string): ValidationError {
  * ```
  */
 export function createPayloadConverter(options?: PayloadConverterOptions): CompositePayloadConverter {
-  return new BoundaryPayloadConverter(new UndefinedPayloadConverter(), new BinaryPayloadConverter(), new ToolnexusPayloadConverter(options));
+  return new BoundaryPayloadConverter(new UndefinedPayloadConverter(), new CheckedBinaryPayloadConverter(), new ToolnexusPayloadConverter(options));
+}
+
+/**
+ * Temporal's binary converter (encoding `binary/plain`: a `Uint8Array` written as its bytes), with what it is
+ * given read through the trust boundary. Temporal's own reads (`data.buffer`, `data.byteOffset` and
+ * `data.length`, each through the prototype chain) give empty bytes for `data: 5` or `"hello"`, half the bytes
+ * of a Uint16Array, and a bare `TypeError` for a revoked Proxy. Here `data` is read once, as an own property,
+ * and must be a byte view (any ArrayBufferView, of any realm); the bytes it covers are copied, both ways.
+ * Absent data (`undefined` or `null`) is the protobuf default of an empty bytes field (a decoded payload leaves
+ * it on its prototype): empty bytes, as Temporal reads it.
+ */
+class CheckedBinaryPayloadConverter extends BinaryPayloadConverter {
+  override toPayload(value: unknown): Payload | undefined {
+    // The same choice as Temporal's (a Uint8Array of this realm, a Buffer included), asked once.
+    if (!guard("", "the value's prototype", () => value instanceof Uint8Array)) return undefined;
+    return { metadata: { [METADATA_ENCODING_KEY]: new TextEncoder().encode(BINARY) }, data: payloadBytes(value, "", "The value", BINARY_FIX).slice() };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Temporal's PayloadConverter declares fromPayload<T>, the type its caller names
+  override fromPayload<T>(payload: Payload): T {
+    const data = snapshot(payload, ["data"], "", "A payload", BINARY_FIX).data;
+    const bytes = data === undefined || data === null ? new Uint8Array(0) : payloadBytes(data, "data", "The payload's data", BINARY_FIX).slice();
+    return bytes as T; // Temporal's PayloadConverter declares fromPayload<T>: the type its caller names
+  }
 }
 
 /**
@@ -552,7 +635,15 @@ export function createPayloadConverter(options?: PayloadConverterOptions): Compo
 class BoundaryPayloadConverter extends CompositePayloadConverter {
   override toPayload<T>(value: T, context?: SerializationContext, hint?: ConverterHint<T>): Payload {
     if ((typeof value === "object" && value !== null) || typeof value === "function") guard("", "the value's prototype", (): unknown => Object.getPrototypeOf(value));
-    return super.toPayload(value, context, hint);
+    try {
+      return super.toPayload(value, context, hint);
+    } catch (e) {
+      // When no converter writes the value, Temporal's composite says so as `Unable to convert ${value} to payload`:
+      // the value's own text in the message (an array's entries, a secret included), or a bare TypeError from a
+      // value that has no text (an object without a prototype). The same ValueError, the value named by its type.
+      if (hint !== undefined || isToolnexusError(e)) throw e;
+      throw new ValueError(`Unable to convert ${typeName(value)} to payload`, e);
+    }
   }
 
   override fromPayload<T>(payload: Payload, context?: SerializationContext, hint?: ConverterHint<T>): T {
@@ -563,7 +654,7 @@ class BoundaryPayloadConverter extends CompositePayloadConverter {
     if (!ArrayBuffer.isView(encoding)) {
       raise(encoding === undefined ? "missing" : "invalid-type", at, "The payload names no encoding (bytes such as those of \"json/plain\")", PAYLOAD_FIX);
     }
-    const name = new TextDecoder().decode(encoding);
+    const name = new TextDecoder().decode(payloadBytes(encoding, at, "The payload's encoding", PAYLOAD_FIX));
     if (!this.converterByEncoding.has(name)) {
       raise("invalid-value", at, `The encoding ${quoted(name)} is not one this converter reads`, `Read it with the converter that wrote it (this one reads ${[...this.converterByEncoding.keys()].join(", ")}).`);
     }

@@ -80,8 +80,9 @@ function growth(id, title, unit, small, make, extra = {}) {
 /**
  * @param {typeof import("../../dist/esm/index.js")} tn
  * @param {Record<string, Function>} providers
+ * @param {typeof import("../../dist/esm/temporal.js")} [temporal] toolnexus/temporal, for the writer's row
  */
-export function growthTargets(tn, providers) {
+export function growthTargets(tn, providers, temporal) {
   const { ToolResult } = tn;
   const rows = [];
   const resultOf = (parts, keys) => ToolResult.ok("Rendered the charts.", { parts: partsOf(tn, parts), metadata: keys ? metadataOfKeys(keys) : undefined });
@@ -282,6 +283,23 @@ export function growthTargets(tn, providers) {
       { kind: "heavy", rounds: 9 },
     ),
   );
+  // The Temporal writer (payloadConverter.toPayload) over a value nested n levels deep, a result and a few
+  // plain values on every level (1,000 at 8x: the writer recurses, two frames a level, and Node's default stack
+  // ends near 1,400 levels): its error paths are built only for an error (docs/durable.md, "Temporal
+  // (`toolnexus/temporal`)"). Building the path of every node it visits cost depth squared.
+  if (typeof temporal?.payloadConverter?.toPayload === "function") {
+    const { payloadConverter } = temporal;
+    rows.push(
+      growth("temporal-toPayload-depth", "payloadConverter.toPayload(value), nested objects and arrays", "levels", 125, (n) => {
+        let value = { leaf: ToolResult.ok("done", { metadata: { n: 1 } }) };
+        for (let i = 0; i < n; i++) value = { "odd key": [value, i, "x"], result: ToolResult.ok(`level ${i}`) };
+        if (payloadConverter.toPayload(value).data.length < n * 50) throw new Error("bench setup: every level must be written");
+        return () => do_not_optimize(payloadConverter.toPayload(value));
+      }),
+    );
+  } else {
+    rows.push({ id: "growth-temporal-toPayload-depth", title: "growth: payloadConverter.toPayload, depth", limit: GROWTH_LIMIT, missing: "dist/esm/temporal.js does not export payloadConverter" });
+  }
   // toMcpElicitation: schema keywords dropped from one field (growth-keywords.mjs).
   rows.push(...keywordRows(tn, providers, growth));
   return rows;

@@ -100,6 +100,11 @@ export const CALLS: Readonly<Record<string, Call>> = {
   },
   // A Temporal payload whose data is the bytes spelled in hex ("22ff22").
   "payloadConverter.fromPayload of bytes in hex": (hex: string) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)) }),
+  // A Temporal json/plain payload whose data is the UTF-8 text given, or the JSON text of the value given.
+  "payloadConverter.fromPayload of text": (text: string) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: new TextEncoder().encode(text) }),
+  "payloadConverter.fromPayload of the JSON of": (value: unknown) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode("json/plain") }, data: new TextEncoder().encode(JSON.stringify(value)) }),
+  // A Temporal payload of the encoding given, whose data is the (built) value given.
+  "payloadConverter.fromPayload with the encoding": (encoding: string, data: unknown) => payloadConverter.fromPayload({ metadata: { encoding: new TextEncoder().encode(encoding) }, data: data as Uint8Array }),
   // A value that shares one object twice per level, `depth` levels deep: { a: v, b: v } over { x: 1 }.
   "payloadConverter.toPayload of a DAG of depth": (depth: number) => {
     let v: object = { x: 1 };
