@@ -55,6 +55,16 @@ export default tseslint.config(
       // purpose (in URLs, base64, JSON paths and media signatures such as PNG's \x1a). The rule only exists to
       // catch one typed by accident, and it has no option to name the deliberate ones.
       "no-control-regex": "off",
+      // What a catch caught may be a Proxy whose getPrototypeOf trap throws: `instanceof` on it throws again and
+      // escapes untyped. Ask isToolnexusError / isInstance of lib/errors.ts instead (CONTRIBUTING.md, "Rules the
+      // code follows").
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CatchClause > BlockStatement BinaryExpression[operator='instanceof']",
+          message: "No instanceof inside a catch block: use isToolnexusError(e, Class?) or isInstance(value, Class) from lib/errors.ts.",
+        },
+      ],
     },
   },
 );

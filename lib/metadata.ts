@@ -1,5 +1,5 @@
 // The metadata rules of a ToolResult: JSON data, with the one reserved key `pending` holding a Request.
-import { ValidationError } from "./errors";
+import { isToolnexusError, ValidationError } from "./errors";
 import { copyObject, countMore, fail, isHazard, isPlainObject, markHazard, newWalk, ownedCount, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
 import { Request, REQUEST_KEYS, toRequest } from "./request";
@@ -34,7 +34,7 @@ function readPending(value: unknown, walk: Walk): Request {
   try {
     request = toRequest(value, `${walk.prefix}.${PENDING}`);
   } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
+    if (!isToolnexusError(e, ValidationError)) throw e;
     throw new ValidationError(
       "invalid-pending",
       `metadata.pending is reserved for a Request, and this value is not one: ${lowerFirst(e.message)} Use ToolResult.pending(request), or store other data under another key.`,

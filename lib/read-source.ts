@@ -38,12 +38,25 @@ interface ReadBytes {
   readonly type?: string;
 }
 
+/**
+ * Every {@link Failure} made, so that a `catch` tells one apart without `instanceof`: what a caller's stream or
+ * iterator throws may be a Proxy whose `getPrototypeOf` trap throws (docs/trust.md, "Reading what callers pass").
+ */
+const failures = new WeakSet();
+
 /** Thrown inside this module, and returned as a {@link ReadFailure} by {@link readSource}. */
 class Failure implements ReadFailure {
   constructor(
     readonly code: ReadFailureCode,
     readonly message: string,
-  ) {}
+  ) {
+    failures.add(this);
+  }
+}
+
+/** Whether `e` is a failure of this module: a WeakSet lookup, which runs no code of the value's. */
+function isFailure(e: unknown): e is Failure {
+  return typeof e === "object" && e !== null && failures.has(e);
 }
 
 function withCause(failure: Failure, cause: unknown): Failure {
@@ -97,7 +110,7 @@ export async function readSource(source: unknown, maxBytes: number | undefined, 
     if (iterate !== undefined) return { bytes: await readAlone(source as object, () => readIterable(source as object, iterate, maxBytes, readers)) };
     return undefined;
   } catch (e) {
-    if (e instanceof Failure) return e;
+    if (isFailure(e)) return e;
     throw e;
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { isArrayAt, ownKeys, readArray, readOwn, snapshot } from "../boundary";
-import { raise } from "../errors";
+import { isInstance, raise } from "../errors";
 import { copyJson, MAX_VALUES, newWalk, typeName } from "../json-data";
 import { checkOptionKeys, optionKeys } from "../options";
 import { quoted } from "../quote";
@@ -178,7 +178,7 @@ function readMedia(value: unknown, type: "image" | "document" | "video", path: s
  * a value that is no byte, and a list longer than the package's value limit are a ValidationError at `path`.
  */
 function readBytes(v: unknown, path: string): string | Uint8Array {
-  if (typeof v === "string" || v instanceof Uint8Array) return v;
+  if (typeof v === "string" || isInstance(v, Uint8Array)) return v;
   if (!isObject(v, path)) return raise("invalid-type", path, `bytes must be a Uint8Array, a base64 string or an object of byte values, got ${typeName(v)}`, "Pass the block as the SDK gave it, or as JSON.stringify stored it.");
   const keys = ownKeys(v, path);
   if (keys.length === 2 && keys[0] === "type" && keys[1] === "data") {

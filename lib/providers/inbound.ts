@@ -9,7 +9,7 @@ import { decodePrefix, encodeBase64, toCanonicalBase64 } from "../base64";
 import { isArrayAt } from "../boundary";
 import { ContentPart } from "../content-part";
 import type { PartType } from "../part-build";
-import { ToolnexusError } from "../errors";
+import { isToolnexusError } from "../errors";
 import { extensionOf, familyOf, mimeForExtension, normalizeMime, sniff, SNIFF_BYTES } from "../media";
 import { escapeControl, quoted, shown } from "../quote";
 import { loseBlock, losePart, lossReason, overCap, reportLoss, type LossPolicy } from "./loss";
@@ -118,7 +118,7 @@ export function inboundPart(block: Inbound): Built {
     if (name !== undefined) json.name = name;
     return { part: ContentPart.fromJSON(json), droppedName };
   } catch (e) {
-    if (e instanceof ToolnexusError) return { why: lossReason(e) };
+    if (isToolnexusError(e)) return { why: lossReason(e) };
     throw e;
   }
 }

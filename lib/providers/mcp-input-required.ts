@@ -12,7 +12,7 @@
  * @module
  */
 import { defineKey, isArrayAt, ownField, ownKeys, readArray, snapshot, stringOrAbsent, type Snapshot } from "../boundary";
-import { raise, rerooted, ToolnexusError } from "../errors";
+import { isToolnexusError, raise, rerooted } from "../errors";
 import { typeName } from "../json-data";
 import { optionKeys, readOptionsOf } from "../options";
 import { joinPath, keyPath } from "../path";
@@ -196,7 +196,7 @@ export function toMcpInputRequired(result: AnyToolResult, options?: ToMcpInputRe
   } catch (e) {
     // What the client cannot be asked is named at its option (options.capabilities.elicitation.url); what MCP
     // cannot carry of the request, in the result (metadata.pending.url).
-    throw rerooted(e, e instanceof ToolnexusError && e.path.startsWith("capabilities") ? "options" : "metadata.pending");
+    throw rerooted(e, isToolnexusError(e) && e.path.startsWith("capabilities") ? "options" : "metadata.pending");
   }
   const inputRequests: { [key: string]: McpInputRequest } = {};
   defineKey(inputRequests, request.id, {

@@ -4,7 +4,7 @@
  * @module
  */
 import { escapeControl, isArrayAt, readArray, snapshot } from "../boundary";
-import { ContentPartError, raise, ValidationError } from "../errors";
+import { ContentPartError, isToolnexusError, raise, ValidationError } from "../errors";
 import { joinPath } from "../path";
 import { typeName } from "../json-data";
 import type { AnyToolResult, ToolResult } from "../tool-result";
@@ -224,8 +224,8 @@ function resultAt(value: unknown, path: string): ToolResult {
   try {
     return asResult(value, "toOpenAIChatMessages");
   } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const Ctor = e instanceof ContentPartError ? ContentPartError : ValidationError;
+    if (!isToolnexusError(e, ValidationError)) throw e;
+    const Ctor = isToolnexusError(e, ContentPartError) ? ContentPartError : ValidationError;
     throw new Ctor(e.code, `${e.message} (in ${at})`, { path: joinPath(at, e.path), cause: e });
   }
 }

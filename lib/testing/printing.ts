@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { isInstance } from "../errors";
 import { containsToolnexus, displayer, displayMock, isMockFunction, mockRecord, originalOf } from "./display";
 import { ORIGINAL } from "./equal-matchers";
 import { toolnexusType } from "./render";
@@ -277,7 +278,7 @@ function failureText(ctx: MatcherContextLike, name: string, original: MatcherFun
  * ```
  */
 function quietError(e: unknown, rerun: () => void, read: () => Given): unknown {
-  if (!(e instanceof Error)) return e;
+  if (!isInstance(e, Error)) return e;
   const payloads = payloadsIn(read().values);
   const before = e.message;
   if (!showsPayload(before, payloads)) return e;
@@ -285,7 +286,7 @@ function quietError(e: unknown, rerun: () => void, read: () => Given): unknown {
   try {
     rerun();
   } catch (again) {
-    if (again instanceof Error && !showsPayload(again.message, payloads)) after = again.message;
+    if (isInstance(again, Error) && !showsPayload(again.message, payloads)) after = again.message;
   }
   if (after === "") after = "The matcher failed, and its message, which showed a part's data, was withheld (toolnexus/testing shows part data by size only).";
   retitle(e, before, after);
