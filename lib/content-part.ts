@@ -592,10 +592,18 @@ function checked(receiver: unknown): ContentPart {
  */
 export function dimensionsOf(p: ContentPart): ImageDimensions | undefined {
   if (p.type !== "image" || p.data === undefined) return undefined;
+  // The part asked last, without the WeakMap's look-up: a loop sends the same screenshot again and again.
+  if (p === lastPart) return lastSize ?? undefined;
   let d = DIMENSIONS.get(p);
   if (d === undefined) DIMENSIONS.set(p, (d = imageDimensions(p.data) ?? null));
+  lastPart = p;
+  lastSize = d;
   return d ?? undefined;
 }
+
+/** The part {@link dimensionsOf} read last, and its size (`null`: none). */
+let lastPart: ContentPart | undefined;
+let lastSize: ImageDimensions | null = null;
 
 /**
  * Reads one entry of a `parts` list (or the value `fromJSON` is given): a genuine part is kept (re-made with

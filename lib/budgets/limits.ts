@@ -172,9 +172,13 @@ export function limitsCache(base: Readonly<Omit<BudgetTarget, "model">>): Limits
 }
 
 function verdictsOf(t: Resolved, L: Limits, parts: readonly ContentPart[]): readonly PartLimit[] {
-  let images = 0;
-  for (let i = 0; i < parts.length; i++) if (parts[i].type === "image") images++;
-  const many = L.manyImages !== undefined && images > L.manyImages.value.images ? L.manyImages.value : undefined;
+  // The many-image rule counts the images first; a list no longer than its threshold cannot pass it.
+  let many: { readonly images: number; readonly pixels: number } | undefined;
+  if (L.manyImages !== undefined && parts.length > L.manyImages.value.images) {
+    let images = 0;
+    for (let i = 0; i < parts.length; i++) if (parts[i].type === "image") images++;
+    if (images > L.manyImages.value.images) many = L.manyImages.value;
+  }
   const noMedia = t.provider === "gemini" && !L.toolResultMedia.value;
   let out: PartLimit[] | undefined;
   let keptImages = 0;
