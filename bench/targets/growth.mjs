@@ -11,7 +11,9 @@ const SCALE = 8;
 
 /** The projections measured, with the options each needs. */
 export const PROJECTIONS = {
-  toAnthropic: { toolUseId: "toolu_01A09q90qw90lq917835lq9" },
+  // A model of 600 images a request: the 576 images of the larger input stay within Claude's limits, so both
+  // sides do the same work per part (with the default 100, 476 of them would be losses: docs/budgets.md).
+  toAnthropic: { toolUseId: "toolu_01A09q90qw90lq917835lq9", model: "claude-opus-4-7" },
   toOpenAIChat: { toolCallId: "call_abc123", toolName: "render_chart" },
   toOpenAIResponses: { callId: "call_abc123" },
   toGemini: { name: "render_chart" },

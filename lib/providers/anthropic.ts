@@ -75,6 +75,19 @@ const TARGETS: Readonly<Record<Platform, LimitsCache>> = {
   vertex: limitsCache({ provider: "anthropic", platform: "vertex" }),
 };
 
+/**
+ * Whether `options` may give `platform` or `model`: the usual call gives neither, and then neither is read
+ * again. A getter that throws answers yes, so that the reads below report it at its key.
+ */
+function givesTarget(options: AnthropicOptions | null | undefined): boolean {
+  if (options === undefined || options === null) return false;
+  try {
+    return options.platform !== undefined || options.model !== undefined;
+  } catch {
+    return true;
+  }
+}
+
 /** What Anthropic cannot carry, each loss's reason made once. */
 const NO_AUDIO = refusal("Anthropic has no audio block");
 const TEXT_BY_URL = refusal("Anthropic's document blocks take plain text only as data, not by URL");
@@ -128,8 +141,12 @@ const ANTHROPIC = defineProjection<AnthropicToolResultContent, AnthropicOptions>
 export function toAnthropic(result: AnyToolResult, options: AnthropicOptions): AnthropicToolResult {
   const ctx = openProjection(ANTHROPIC, options);
   const toolUseId = readId(ANTHROPIC, options, TOOL_USE_ID);
-  const platform = readChoice(namedOption(options, PLATFORM.key, PLATFORM.read), PLATFORM.key, PLATFORM.key, PLATFORMS, "toAnthropic") ?? "api";
-  const model = readOptionalId(options, MODEL);
+  let platform: Platform = "api";
+  let model: string | undefined;
+  if (givesTarget(options)) {
+    platform = readChoice(namedOption(options, PLATFORM.key, PLATFORM.read), PLATFORM.key, PLATFORM.key, PLATFORMS, "toAnthropic") ?? "api";
+    model = readOptionalId(options, MODEL);
+  }
   const r = asResult(result, "toAnthropic");
   // Anthropic refuses a blank text block, and a blank string content too: a blank output is left out.
   const output = isBlank(r.output) ? "" : r.output;
