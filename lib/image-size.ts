@@ -43,18 +43,25 @@ class ArrayBytes implements HeaderBytes {
   }
 }
 
-/** The 6-bit value of each character code below 128 in either base64 alphabet (`+/` and `-_`), else -1. */
-const SEXTET = ((): Int8Array => {
+/**
+ * The 6-bit value of each character code below 128 in either base64 alphabet (`+/` and `-_`), else -1: made on
+ * the first header read, since importing the core runs no code (docs/performance.md, the `import` row).
+ */
+let sextets: Int8Array | undefined;
+
+function sextetTable(): Int8Array {
+  if (sextets !== undefined) return sextets;
   const t = new Int8Array(128).fill(-1);
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   for (let v = 0; v < 64; v++) t[alphabet.charCodeAt(v)] = v;
   t[0x2d] = 62; // "-"
   t[0x5f] = 63; // "_"
-  return t;
-})();
+  return (sextets = t);
+}
 
 class Base64Bytes implements HeaderBytes {
   readonly length: number;
+  private readonly table = sextetTable();
   constructor(private readonly text: string) {
     let end = text.length;
     while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end--; // "="
@@ -65,7 +72,7 @@ class Base64Bytes implements HeaderBytes {
   /** The value of the character at `k`, or -1. */
   private sextet(k: number): number {
     const c = this.text.charCodeAt(k);
-    return c < 128 ? SEXTET[c] : -1; // NaN (past the end) is not below 128
+    return c < 128 ? this.table[c] : -1; // NaN (past the end) is not below 128
   }
   at(i: number): number {
     if (i < 0 || i >= this.length) return -1;

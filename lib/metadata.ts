@@ -2,7 +2,7 @@
 import { isToolnexusError, ValidationError } from "./errors";
 import { copyObject, countMore, fail, isHazard, isPlainObject, markHazard, newWalk, ownedCount, typeName, type Walk } from "./json-data";
 import { isMetadataRoot, newMetadataRoot } from "./marks";
-import { Request, REQUEST_KEYS, toRequest } from "./request";
+import { Request, requestKeys, toRequest } from "./request";
 
 /** The reserved key that turns a result into a suspension. */
 export const PENDING = "pending";
@@ -58,7 +58,7 @@ function readPending(value: unknown, walk: Walk): Request {
  */
 function valuesBelow(request: Request): number {
   let n = 0;
-  for (const key of REQUEST_KEYS) {
+  for (const key of requestKeys()) {
     const value: unknown = Reflect.get(request, key);
     if (value !== undefined) n += key === "data" ? 1 + ownedCount(value) : 1;
   }

@@ -105,8 +105,15 @@ const REQUEST_FIELDS: FieldTable = {
   expiresAt: checkExpiresAt,
 };
 
-/** The fields of a request, in their order (its JSON's keys: docs/wire-format.md). */
-export const REQUEST_KEYS: readonly string[] = Object.keys(REQUEST_FIELDS);
+let requestKeysMade: readonly string[] | undefined;
+
+/**
+ * The fields of a request, in their order (its JSON's keys: docs/wire-format.md), listed on first use: importing
+ * the core runs no code (docs/performance.md, the `import` row).
+ */
+export function requestKeys(): readonly string[] {
+  return (requestKeysMade ??= Object.freeze(Object.keys(REQUEST_FIELDS)));
+}
 
 /** True for a request this copy of the library made (its private mark, set before it is frozen); never for a look-alike or a Proxy. */
 export function isGenuineRequest(value: unknown): value is Request {
@@ -118,7 +125,7 @@ export function isGenuineRequest(value: unknown): value is Request {
  * classes: how a request nested in a result's metadata compares (the wire cannot say which subclass it was).
  */
 export function sameRequestFields(a: unknown, b: unknown): boolean {
-  return a === b || (isGenuineRequest(a) && isGenuineRequest(b) && sameFields(a, b, REQUEST_KEYS));
+  return a === b || (isGenuineRequest(a) && isGenuineRequest(b) && sameFields(a, b, requestKeys()));
 }
 
 /**
