@@ -83,7 +83,7 @@ export type ToolnexusClass = (abstract new (...args: never[]) => unknown) & {
  * const classes: ToolnexusClasses = { SearchResult, ApprovalRequest };
  * ```
  */
-export type ToolnexusClasses = { readonly [name: string]: ToolnexusClass } & { readonly [K in BrandName | ""]?: never };
+export type ToolnexusClasses = { readonly [name: string]: ToolnexusClass } & { readonly [K in "ToolResult" | "ContentPart" | "Request" | "Answer" | ""]?: never };
 
 /**
  * The options of {@link createPayloadConverter} and of the {@link ToolnexusPayloadConverter} constructor.

@@ -23,6 +23,7 @@ export interface Sourced<T> {
   readonly read: string;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function sourced<T>(value: T, source: string): Sourced<T> {
   return Object.freeze({ value, source, read: READ });
 }
@@ -53,7 +54,7 @@ export interface ClaudeTier {
   readonly tokens: number;
 }
 
-export const CLAUDE = Object.freeze({
+export const CLAUDE = /* @__PURE__ */ Object.freeze({
   /** The side of a patch (one visual token), in pixels: an image costs ceil(w / 28) * ceil(h / 28). */
   patch: sourced(28, CLAUDE_COSTS),
   standard: sourced<ClaudeTier>(Object.freeze({ edge: 1568, tokens: 1568 }), CLAUDE_COSTS),
@@ -105,20 +106,20 @@ export interface OpenAIPatchRule {
 
 export type OpenAIRule = OpenAITileRule | OpenAIPatchRule;
 
-const tile = (base: number, t: number): OpenAITileRule => Object.freeze({ kind: "tile", base, tile: t });
-const patch = (budget: number, multiplier: number, fit = 0, original?: number, originalDefault = false): OpenAIPatchRule =>
+const tile = /* @__NO_SIDE_EFFECTS__ */ (base: number, t: number): OpenAITileRule => Object.freeze({ kind: "tile", base, tile: t });
+const patch = /* @__NO_SIDE_EFFECTS__ */ (budget: number, multiplier: number, fit = 0, original?: number, originalDefault = false): OpenAIPatchRule =>
   Object.freeze({ kind: "patch", budget, multiplier, fit, original, originalDefault });
 
 /** The side of a patch, in pixels. */
 export const OPENAI_PATCH = 32;
 /** The tile models' box, short side and tile, in pixels. */
-export const OPENAI_TILES = Object.freeze({ box: 2048, short: 768, tile: 512 });
+export const OPENAI_TILES = /* @__PURE__ */ Object.freeze({ box: 2048, short: 768, tile: 512 });
 
 /**
  * Each OpenAI model family's image rule, by model name (the longest name that a model's id starts with
  * wins: `gpt-4o-mini-2024-07-18` is `gpt-4o-mini`). A model not listed gets `gpt-4o`'s rule.
  */
-export const OPENAI_MODELS: Readonly<Record<string, Sourced<OpenAIRule>>> = Object.freeze({
+export const OPENAI_MODELS: Readonly<Record<string, Sourced<OpenAIRule>>> = /* @__PURE__ */ Object.freeze({
   "gpt-4o": sourced(tile(85, 170), OPENAI_COSTS),
   "chatgpt-4o-latest": sourced(tile(85, 170), OPENAI_COSTS),
   "gpt-4.1": sourced(tile(85, 170), OPENAI_COSTS),
@@ -142,7 +143,7 @@ export const OPENAI_MODELS: Readonly<Record<string, Sourced<OpenAIRule>>> = Obje
 /** The rule of a model the table does not list (and of a target without a model). */
 export const OPENAI_DEFAULT_MODEL = "gpt-4o";
 
-export const OPENAI = Object.freeze({
+export const OPENAI = /* @__PURE__ */ Object.freeze({
   /** A model that keeps every pixel (gpt-5.6 at `original`, and at `auto`) refuses an image of more patches. */
   refusedOver: sourced(30000, OPENAI_SIZING),
   imagesPerRequest: sourced(1500, OPENAI_INPUTS),
@@ -159,7 +160,7 @@ export const OPENAI = Object.freeze({
 /** A Gemini 3 media resolution, which sets what an image costs there (`high` is the default). */
 export type MediaResolution = "low" | "medium" | "high" | "ultra_high";
 
-export const GEMINI = Object.freeze({
+export const GEMINI = /* @__PURE__ */ Object.freeze({
   /** Gemini 3 and later: tokens per image by `media_resolution`; `high` is the default for images. */
   resolution: sourced<Readonly<Record<MediaResolution, number>>>(Object.freeze({ low: 280, medium: 560, high: 1120, ultra_high: 2240 }), GEMINI_RESOLUTION),
   defaultResolution: sourced<MediaResolution>("high", GEMINI_RESOLUTION),
@@ -182,7 +183,7 @@ export const GEMINI_DEFAULT_GENERATION = 3;
 const BEDROCK_FEATURES = 'Amazon Bedrock User Guide, "Supported models and model features" (Converse API: the "Vision" column)';
 const BEDROCK_STATUS = 'Amazon Bedrock API Reference, "ToolResultBlock", field "status" ("only supported by Amazon Nova and Anthropic Claude 3 and 4 models"; also the SDK\'s ToolResultBlock doc comment)';
 
-export const BEDROCK = Object.freeze({
+export const BEDROCK = /* @__PURE__ */ Object.freeze({
   /**
    * The Claude models that take `status` and images in a tool result: those of this generation and later
    * (`claude-3-...`, `claude-sonnet-4-...`); Claude 2.x and Claude Instant take neither.

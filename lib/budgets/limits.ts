@@ -7,7 +7,8 @@ import { typeName } from "../json-data";
 import { partLabel } from "../part-label";
 import { utf8Length } from "../utf8";
 import { CLAUDE, GEMINI, MB, OPENAI, type Sourced } from "./data";
-import { readTarget, TARGET_KEYS, type BudgetProvider, type BudgetTarget, type ClaudePlatform, type Resolved } from "./target";
+import type { OptionKeys } from "../options";
+import { readClaudeTarget, readGeminiTarget, readOpenAITarget, readTarget, TARGET_KEYS, type BudgetProvider, type BudgetTarget, type ClaudePlatform, type ClaudeTarget, type GeminiTarget, type OpenAITarget, type Resolved, type TargetKey } from "./target";
 import { patchTokens } from "./tokens";
 
 /**
@@ -47,37 +48,49 @@ export interface PartLimit {
   readonly placeholder: string;
 }
 
+function claudeLimits(t: ClaudeTarget): Limits {
+  return Object.freeze({
+    provider: t.provider,
+    model: t.model,
+    platform: t.platform,
+    imageBytes: CLAUDE.imageBytes[t.platform],
+    pixelsPerSide: CLAUDE.pixelsPerSide,
+    manyImages: CLAUDE.manyImages,
+    imagesPerRequest: t.largeContext ? CLAUDE.imagesPerRequest.larger : CLAUDE.imagesPerRequest.context200k,
+    ...(t.platform === "api" ? { requestBytes: CLAUDE.requestBytes } : {}),
+    toolResultMedia: CLAUDE.toolResultMedia,
+  });
+}
+
+/** An OpenAI model that keeps every pixel at this detail: its images are refused past a number of patches. */
+function keepsEveryPixel(t: OpenAITarget): boolean {
+  return t.rule.kind === "patch" && t.rule.original === 0 && (t.detail === "original" || (t.detail === "auto" && t.rule.originalDefault));
+}
+
+function openaiLimits(t: OpenAITarget): Limits {
+  return Object.freeze({
+    provider: t.provider,
+    model: t.model,
+    platform: undefined,
+    ...(keepsEveryPixel(t) ? { patchesPerImage: OPENAI.refusedOver } : {}),
+    imagesPerRequest: OPENAI.imagesPerRequest,
+    requestBytes: OPENAI.requestBytes,
+    toolResultMedia: t.api === "chat" ? OPENAI.chatToolMedia : OPENAI.responsesToolMedia,
+  });
+}
+
+function geminiLimits(t: GeminiTarget): Limits {
+  return Object.freeze({
+    provider: t.provider,
+    model: t.model,
+    platform: undefined,
+    requestBytes: GEMINI.requestBytes,
+    toolResultMedia: Object.freeze({ ...GEMINI.toolMediaFrom, value: t.generation >= GEMINI.toolMediaFrom.value }),
+  });
+}
+
 function resolvedLimits(t: Resolved): Limits {
-  const base = { provider: t.provider, model: t.model, platform: t.provider === "openai" || t.provider === "gemini" ? undefined : t.platform };
-  switch (t.provider) {
-    case "anthropic":
-    case "bedrock":
-      return Object.freeze({
-        ...base,
-        imageBytes: CLAUDE.imageBytes[t.platform],
-        pixelsPerSide: CLAUDE.pixelsPerSide,
-        manyImages: CLAUDE.manyImages,
-        imagesPerRequest: t.largeContext ? CLAUDE.imagesPerRequest.larger : CLAUDE.imagesPerRequest.context200k,
-        ...(t.platform === "api" ? { requestBytes: CLAUDE.requestBytes } : {}),
-        toolResultMedia: CLAUDE.toolResultMedia,
-      });
-    case "openai": {
-      const keepsEvery = t.rule.kind === "patch" && t.rule.original === 0 && (t.detail === "original" || (t.detail === "auto" && t.rule.originalDefault));
-      return Object.freeze({
-        ...base,
-        ...(keepsEvery ? { patchesPerImage: OPENAI.refusedOver } : {}),
-        imagesPerRequest: OPENAI.imagesPerRequest,
-        requestBytes: OPENAI.requestBytes,
-        toolResultMedia: t.api === "chat" ? OPENAI.chatToolMedia : OPENAI.responsesToolMedia,
-      });
-    }
-    case "gemini":
-      return Object.freeze({
-        ...base,
-        requestBytes: GEMINI.requestBytes,
-        toolResultMedia: Object.freeze({ ...GEMINI.toolMediaFrom, value: t.generation >= GEMINI.toolMediaFrom.value }),
-      });
-  }
+  return entryOf(t).L;
 }
 
 /**
@@ -93,7 +106,7 @@ export function limitsOf(target: BudgetTarget): Limits {
   return resolvedLimits(readTarget(TARGET_KEYS.limitsOf, target));
 }
 
-const OWNER: Readonly<Record<string, string>> = Object.freeze({ api: "Anthropic's", bedrock: "Bedrock's", vertex: "Vertex AI's", openai: "OpenAI's", gemini: "Gemini's" });
+const OWNER: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({ api: "Anthropic's", bedrock: "Bedrock's", vertex: "Vertex AI's", openai: "OpenAI's", gemini: "Gemini's" });
 
 /** `12.4`: bytes in MB, one decimal; a whole limit without one (`10`). */
 function mb(bytes: number, whole = false): string {
@@ -115,7 +128,7 @@ function sizeShown(p: ContentPart): string {
   return p.data === undefined ? "url" : `${p.byteLength} bytes`;
 }
 
-const NONE: readonly PartLimit[] = Object.freeze([]);
+const NONE: readonly PartLimit[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * Which of `parts` pass one of `target`'s limits, in order, each part at most once (the first limit it
@@ -130,7 +143,7 @@ export function partLimits(target: BudgetTarget, parts: readonly ContentPart[]):
   const t = readTarget(TARGET_KEYS.partLimits, target);
   const given: unknown = parts; // checked as it came, not as its type says
   if (!Array.isArray(given)) raise("invalid-type", "parts", `partLimits() checks a list of parts, got ${typeName(given)}`, "Pass the result's parts (result.parts ?? []).");
-  return verdictsOf(t, resolvedLimits(t), parts);
+  return verdictsOf(entryOf(t), parts);
 }
 
 /**
@@ -144,17 +157,65 @@ export interface LimitsCache {
   verdicts(model: string | undefined, parts: readonly ContentPart[]): readonly PartLimit[];
 }
 
+/**
+ * A resolved target with what its verdicts need, made once per target: its limits, the patch count of an
+ * image (a model that keeps every pixel), and the words of the media limit (a Gemini model before 3).
+ */
+interface Entry {
+  readonly t: Resolved;
+  readonly L: Limits;
+  readonly patches: ((width: number, height: number) => number) | undefined;
+  readonly noMedia: readonly [problem: string, over: string] | undefined;
+}
+
+/**
+ * How one provider's targets are read and their limits made: each projection's {@link limitsCache} takes its
+ * own provider's, so that an entry bundles that provider's tables and no other's (docs/performance.md).
+ */
+export interface LimitRules<T extends Resolved> {
+  readonly read: (spec: OptionKeys<TargetKey>, target: unknown) => T;
+  readonly entry: (t: T) => Entry;
+}
+
+function claudeEntry(t: ClaudeTarget): Entry {
+  return { t, L: claudeLimits(t), patches: undefined, noMedia: undefined };
+}
+
+function openaiEntry(t: OpenAITarget): Entry {
+  const rule = t.rule;
+  const patches = rule.kind === "patch" && keepsEveryPixel(t) ? (w: number, h: number) => patchTokens(rule, t.detail, w, h) / rule.multiplier : undefined;
+  return { t, L: openaiLimits(t), patches, noMedia: undefined };
+}
+
+function geminiEntry(t: GeminiTarget): Entry {
+  const L = geminiLimits(t);
+  const noMedia = L.toolResultMedia.value
+    ? undefined
+    : ([`${t.model === undefined ? "this model" : t.model} takes no media in a function response`, `${ownerOf(t)} function responses carry media from Gemini ${GEMINI.toolMediaFrom.value} on`] as const);
+  return { t, L, patches: undefined, noMedia };
+}
+
+function entryOf(t: Resolved): Entry {
+  return t.provider === "openai" ? openaiEntry(t) : t.provider === "gemini" ? geminiEntry(t) : claudeEntry(t);
+}
+
+/** Claude's targets (Anthropic's API, Bedrock, Vertex AI). */
+export const CLAUDE_LIMITS: LimitRules<ClaudeTarget> = /* @__PURE__ */ Object.freeze({ read: readClaudeTarget, entry: claudeEntry });
+/** OpenAI's targets. */
+export const OPENAI_LIMITS: LimitRules<OpenAITarget> = /* @__PURE__ */ Object.freeze({ read: readOpenAITarget, entry: openaiEntry });
+/** Gemini's targets. */
+export const GEMINI_LIMITS: LimitRules<GeminiTarget> = /* @__PURE__ */ Object.freeze({ read: readGeminiTarget, entry: geminiEntry });
+
 const MODELS_KEPT = 16;
 
-/** A {@link LimitsCache} of `base` (a target without a model). Make one per target, at load: nothing is read until it is used. */
-export function limitsCache(base: Readonly<Omit<BudgetTarget, "model">>): LimitsCache {
-  type Entry = { t: Resolved; L: Limits };
+/**
+ * A {@link LimitsCache} of `base` (a target without a model), read by `rules` (its provider's). Make one per
+ * target, at load: nothing is read until it is used.
+ */
+export function limitsCache<T extends Resolved>(base: Readonly<Omit<BudgetTarget, "model">>, rules: LimitRules<T>): LimitsCache {
   let plain: Entry | undefined;
   const models = new Map<string, Entry>();
-  const resolve = (model: string | undefined): Entry => {
-    const t = readTarget(TARGET_KEYS.partLimits, model === undefined ? base : { ...base, model });
-    return { t, L: resolvedLimits(t) };
-  };
+  const resolve = (model: string | undefined): Entry => rules.entry(rules.read(TARGET_KEYS.partLimits, model === undefined ? base : { ...base, model }));
   return Object.freeze({
     verdicts(model: string | undefined, parts: readonly ContentPart[]): readonly PartLimit[] {
       let e = model === undefined ? plain : models.get(model);
@@ -166,12 +227,13 @@ export function limitsCache(base: Readonly<Omit<BudgetTarget, "model">>): Limits
           models.set(model, e);
         }
       }
-      return verdictsOf(e.t, e.L, parts);
+      return verdictsOf(e, parts);
     },
   });
 }
 
-function verdictsOf(t: Resolved, L: Limits, parts: readonly ContentPart[]): readonly PartLimit[] {
+function verdictsOf(e: Entry, parts: readonly ContentPart[]): readonly PartLimit[] {
+  const L = e.L;
   // The many-image rule counts the images first; a list no longer than its threshold cannot pass it.
   let many: { readonly images: number; readonly pixels: number } | undefined;
   if (L.manyImages !== undefined && parts.length > L.manyImages.value.images) {
@@ -179,14 +241,13 @@ function verdictsOf(t: Resolved, L: Limits, parts: readonly ContentPart[]): read
     for (let i = 0; i < parts.length; i++) if (parts[i].type === "image") images++;
     if (images > L.manyImages.value.images) many = L.manyImages.value;
   }
-  const noMedia = t.provider === "gemini" && !L.toolResultMedia.value;
   let out: PartLimit[] | undefined;
   let keptImages = 0;
   let bytes = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const size = p.text !== undefined ? utf8Length(p.text) : (p.data?.length ?? 0);
-    const lost = partVerdict(t, L, p, i, size, many, noMedia, keptImages, bytes);
+    const lost = partVerdict(e, p, i, size, many, keptImages, bytes);
     if (lost !== undefined) {
       (out ??= []).push(lost);
       continue;
@@ -206,10 +267,9 @@ function ownerOf(t: Resolved): string {
 const pixels = (d: { width: number; height: number }): string => `${d.width}x${d.height}`;
 
 /** The first limit the part `p` (of `size` bytes as a request counts them) passes, or `undefined`: built only for a part that passes one. */
-function partVerdict(t: Resolved, L: Limits, p: ContentPart, i: number, size: number, many: { images: number; pixels: number } | undefined, noMedia: boolean, keptImages: number, bytes: number): PartLimit | undefined {
-  if (noMedia && p.text === undefined) {
-    return verdict(i, "tool-result-media", p, sizeShown(p), `${t.model === undefined ? "this model" : t.model} takes no media in a function response`, `${ownerOf(t)} function responses carry media from Gemini ${GEMINI.toolMediaFrom.value} on`);
-  }
+function partVerdict(e: Entry, p: ContentPart, i: number, size: number, many: { images: number; pixels: number } | undefined, keptImages: number, bytes: number): PartLimit | undefined {
+  const { t, L } = e;
+  if (e.noMedia !== undefined && p.text === undefined) return verdict(i, "tool-result-media", p, sizeShown(p), e.noMedia[0], e.noMedia[1]);
   if (p.type === "image") {
     if (L.imageBytes !== undefined && p.data !== undefined && size > L.imageBytes.value) {
       return verdict(i, "image-bytes", p, `${mb(size)} MB`, `its base64 is ${mb(size)} MB`, `over ${ownerOf(t)} ${mb(L.imageBytes.value, true)} MB image limit`);
@@ -219,8 +279,8 @@ function partVerdict(t: Resolved, L: Limits, p: ContentPart, i: number, size: nu
       const side = Math.max(d.width, d.height);
       if (L.pixelsPerSide !== undefined && side > L.pixelsPerSide.value) return verdict(i, "pixels", p, pixels(d), `it is ${pixels(d)} pixels`, `over ${ownerOf(t)} ${L.pixelsPerSide.value} pixel limit`);
       if (many !== undefined && side > many.pixels) return verdict(i, "many-images", p, pixels(d), `it is ${pixels(d)} pixels`, `over ${ownerOf(t)} ${many.pixels} pixel limit for a request of more than ${many.images} images`);
-      if (L.patchesPerImage !== undefined && t.provider === "openai" && t.rule.kind === "patch") {
-        const n = patchTokens(t.rule, t.detail, d.width, d.height) / t.rule.multiplier;
+      if (L.patchesPerImage !== undefined && e.patches !== undefined) {
+        const n = e.patches(d.width, d.height);
         if (n > L.patchesPerImage.value) return verdict(i, "patches", p, pixels(d), `it is ${pixels(d)} pixels, ${Math.round(n)} patches`, `over ${ownerOf(t)} ${L.patchesPerImage.value} patch limit for ${t.model ?? "this model"}`);
       }
     }

@@ -2,6 +2,7 @@
 // through the one options reader (lib/options.ts: unknown keys refused with "Did you mean"), and resolving
 // it against the tables of data.ts: which tier, rule, generation and platform apply. docs/budgets.md,
 // "Targets".
+import type { Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { choiceList, optionKeys, readChoice, readOptionsOf, type OptionKeys } from "../options";
@@ -31,7 +32,7 @@ export interface BudgetTarget {
   api?: "chat" | "responses";
 }
 
-type TargetKey = keyof BudgetTarget;
+export type TargetKey = keyof BudgetTarget;
 const KEYS: readonly TargetKey[] = ["provider", "model", "detail", "mediaResolution", "tier", "platform", "api"];
 const TIERS: readonly NonNullable<BudgetTarget["tier"]>[] = ["standard", "high-res"];
 const PLATFORMS: readonly ClaudePlatform[] = ["api", "bedrock", "vertex"];
@@ -40,7 +41,7 @@ const APIS: readonly NonNullable<BudgetTarget["api"]>[] = ["chat", "responses"];
 const RESOLUTIONS: readonly MediaResolution[] = ["low", "medium", "high", "ultra_high"];
 
 /** The key tables of the functions that read a target, made once at load. */
-export const TARGET_KEYS = Object.freeze({
+export const TARGET_KEYS = /* @__PURE__ */ Object.freeze({
   countTokens: optionKeys("countTokens", KEYS),
   tokenCounter: optionKeys("tokenCounter", KEYS),
   limitsOf: optionKeys("limitsOf", KEYS),
@@ -114,44 +115,99 @@ function modelKey(model: string, keys: readonly string[]): string | undefined {
   return best;
 }
 
-/** Reads and resolves a target for `fn` (one of {@link TARGET_KEYS}). Bad input is a ValidationError with a fix. */
-export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolved {
+/** A target's options, read once, its provider and model checked: what each provider's resolver starts from. */
+interface ReadTarget {
+  readonly t: Snapshot<TargetKey>;
+  readonly fn: string;
+  readonly provider: BudgetProvider;
+  readonly model: string | undefined;
+}
+
+function readCommon(spec: OptionKeys<TargetKey>, target: unknown): ReadTarget {
   const fn = spec.fn;
   const t = readOptionsOf(spec, target, "", true);
   const provider = t.provider;
   if (provider === undefined) raise("missing", "options.provider", `${fn}() needs a provider`, `Pass { provider: ${choiceList(PROVIDERS)} }.`);
-  if (typeof provider !== "string" || !PROVIDERS.includes(provider)) {
+  if (!isProvider(provider)) {
     raise("invalid-value", "options.provider", `${fn}() knows the providers ${choiceList(PROVIDERS)}, got ${shown(provider)}`, "Pass one of them; a provider the package does not know has no table to count by.");
   }
   const model = t.model;
   if (model !== undefined && (typeof model !== "string" || model === "")) {
     raise(typeof model === "string" ? "invalid-value" : "invalid-type", "options.model", `model must be a non-empty string, got ${shown(model)}`, 'Pass the model id, such as "claude-opus-4-7", or leave it out.');
   }
-  if (provider === "anthropic" || provider === "bedrock") {
-    notFor(t.detail, "detail", "OpenAI", provider, fn);
-    notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
-    notFor(t.api, "api", "OpenAI", provider, fn);
-    const tier = choice(t.tier, "tier", TIERS, fn);
-    const platform = choice(t.platform, "platform", PLATFORMS, fn) ?? (provider === "bedrock" ? "bedrock" : "api");
-    if (provider === "bedrock" && platform !== "bedrock") raise("invalid-value", "options.platform", `A Bedrock target is served on Bedrock, got platform ${JSON.stringify(platform)}`, 'Pass { provider: "anthropic", platform } for another platform, or leave platform out.');
-    const listed = model !== undefined && modelKey(model, CLAUDE.highResModels.value) !== undefined;
-    const highRes = tier === undefined ? listed : tier === "high-res";
-    const largeContext = model !== undefined && modelKey(model, CLAUDE.largeContextModels.value) !== undefined;
-    return Object.freeze({ provider, model, tier: highRes ? CLAUDE.highRes.value : CLAUDE.standard.value, highRes, platform, largeContext });
-  }
+  return { t, fn, provider, model };
+}
+
+function isProvider(v: unknown): v is BudgetProvider {
+  return typeof v === "string" && PROVIDERS.includes(v);
+}
+
+/** Reads and resolves a target for `fn` (one of {@link TARGET_KEYS}). Bad input is a ValidationError with a fix. */
+export function readTarget(spec: OptionKeys<TargetKey>, target: unknown): Resolved {
+  const r = readCommon(spec, target);
+  if (r.provider === "anthropic" || r.provider === "bedrock") return claudeTarget(r);
+  return r.provider === "openai" ? openaiTarget(r) : geminiTarget(r);
+}
+
+/**
+ * Reads a Claude target (Anthropic's or Bedrock's) and resolves it, as {@link readTarget} does: what a
+ * projection of Claude uses, so that its entry bundles no other provider's tables.
+ */
+export function readClaudeTarget(spec: OptionKeys<TargetKey>, target: unknown): ClaudeTarget {
+  return claudeTarget(readCommon(spec, target));
+}
+
+/** Reads an OpenAI target and resolves it, as {@link readTarget} does: what the OpenAI projections use. */
+export function readOpenAITarget(spec: OptionKeys<TargetKey>, target: unknown): OpenAITarget {
+  return openaiTarget(readCommon(spec, target));
+}
+
+/** Reads a Gemini target and resolves it, as {@link readTarget} does: what `toGemini` uses. */
+export function readGeminiTarget(spec: OptionKeys<TargetKey>, target: unknown): GeminiTarget {
+  return geminiTarget(readCommon(spec, target));
+}
+
+/** A provider's resolver given another provider's target: the projection's own table is wrong. */
+function wrongProvider(r: ReadTarget, wanted: string): never {
+  return raise("invalid-value", "options.provider", `${r.fn}() reads a ${wanted} target here, got ${shown(r.provider)}`, `Pass { provider: ${wanted} }.`);
+}
+
+function claudeTarget(r: ReadTarget): ClaudeTarget {
+  const { t, fn, provider, model } = r;
+  if (provider !== "anthropic" && provider !== "bedrock") return wrongProvider(r, '"anthropic" or "bedrock"');
+  notFor(t.detail, "detail", "OpenAI", provider, fn);
+  notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
+  notFor(t.api, "api", "OpenAI", provider, fn);
+  const tier = choice(t.tier, "tier", TIERS, fn);
+  const platform = choice(t.platform, "platform", PLATFORMS, fn) ?? (provider === "bedrock" ? "bedrock" : "api");
+  if (provider === "bedrock" && platform !== "bedrock") raise("invalid-value", "options.platform", `A Bedrock target is served on Bedrock, got platform ${JSON.stringify(platform)}`, 'Pass { provider: "anthropic", platform } for another platform, or leave platform out.');
+  const listed = model !== undefined && modelKey(model, CLAUDE.highResModels.value) !== undefined;
+  const highRes = tier === undefined ? listed : tier === "high-res";
+  const largeContext = model !== undefined && modelKey(model, CLAUDE.largeContextModels.value) !== undefined;
+  return Object.freeze({ provider, model, tier: highRes ? CLAUDE.highRes.value : CLAUDE.standard.value, highRes, platform, largeContext });
+}
+
+function openaiTarget(r: ReadTarget): OpenAITarget {
+  const { t, fn, provider, model } = r;
+  if (provider !== "openai") return wrongProvider(r, '"openai"');
   notFor(t.tier, "tier", "Anthropic and Bedrock", provider, fn);
   notFor(t.platform, "platform", "Anthropic and Bedrock", provider, fn);
-  if (provider === "openai") {
-    notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
-    const detail = choice(t.detail, "detail", DETAILS, fn) ?? "auto";
-    const api = choice(t.api, "api", APIS, fn) ?? "responses";
-    const key = (model === undefined ? undefined : modelKey(model, Object.keys(OPENAI_MODELS))) ?? OPENAI_DEFAULT_MODEL;
-    const rule = OPENAI_MODELS[key].value;
-    if (detail === "original" && (rule.kind === "tile" || rule.original === undefined)) {
-      raise("invalid-value", "options.detail", `${model === undefined ? "An OpenAI target without a model" : quoted(model)} takes no detail "original" (counted by ${key}'s rule)`, 'Pass a model that takes it (gpt-5.4 and later), or detail "high".');
-    }
-    return Object.freeze({ provider, model, rule, detail, api });
+  notFor(t.mediaResolution, "mediaResolution", "Gemini", provider, fn);
+  const detail = choice(t.detail, "detail", DETAILS, fn) ?? "auto";
+  const api = choice(t.api, "api", APIS, fn) ?? "responses";
+  const key = (model === undefined ? undefined : modelKey(model, Object.keys(OPENAI_MODELS))) ?? OPENAI_DEFAULT_MODEL;
+  const rule = OPENAI_MODELS[key].value;
+  if (detail === "original" && (rule.kind === "tile" || rule.original === undefined)) {
+    raise("invalid-value", "options.detail", `${model === undefined ? "An OpenAI target without a model" : quoted(model)} takes no detail "original" (counted by ${key}'s rule)`, 'Pass a model that takes it (gpt-5.4 and later), or detail "high".');
   }
+  return Object.freeze({ provider, model, rule, detail, api });
+}
+
+function geminiTarget(r: ReadTarget): GeminiTarget {
+  const { t, fn, provider, model } = r;
+  if (provider !== "gemini") return wrongProvider(r, '"gemini"');
+  notFor(t.tier, "tier", "Anthropic and Bedrock", provider, fn);
+  notFor(t.platform, "platform", "Anthropic and Bedrock", provider, fn);
   notFor(t.detail, "detail", "OpenAI", provider, fn);
   notFor(t.api, "api", "OpenAI", provider, fn);
   const generation = geminiGeneration(model);
@@ -174,9 +230,9 @@ export interface BedrockFeatures {
   readonly images: boolean;
 }
 
-const EVERY: BedrockFeatures = Object.freeze({ status: true, images: true });
-const NO_IMAGES: BedrockFeatures = Object.freeze({ status: true, images: false });
-const NEITHER: BedrockFeatures = Object.freeze({ status: false, images: false });
+const EVERY: BedrockFeatures = /* @__PURE__ */ Object.freeze({ status: true, images: true });
+const NO_IMAGES: BedrockFeatures = /* @__PURE__ */ Object.freeze({ status: true, images: false });
+const NEITHER: BedrockFeatures = /* @__PURE__ */ Object.freeze({ status: false, images: false });
 
 /**
  * What the Bedrock `model` takes in a tool result, by the tables of data.ts (`BEDROCK`): Claude 3 and later

@@ -10,7 +10,7 @@ import { isBlank } from "./part-output";
 import { ANTHROPIC_IMAGES, type AnthropicImageMediaType } from "./media-set";
 import { defineProjection, idKey, openProjection, partVerdicts, readId, readOptionalId, writeBlocks, type MediaPart } from "./projection";
 import { asResult, namedOption } from "./options";
-import { limitsCache, type LimitsCache } from "../budgets/limits";
+import { CLAUDE_LIMITS, limitsCache, type LimitsCache } from "../budgets/limits";
 import { readChoice } from "../options";
 
 export type { AnthropicImageMediaType } from "./media-set";
@@ -70,9 +70,9 @@ const PLATFORMS: readonly Platform[] = ["api", "bedrock", "vertex"];
 
 /** The limits of each platform (budgets/data.ts), each target read once. */
 const TARGETS: Readonly<Record<Platform, LimitsCache>> = {
-  api: limitsCache({ provider: "anthropic", platform: "api" }),
-  bedrock: limitsCache({ provider: "anthropic", platform: "bedrock" }),
-  vertex: limitsCache({ provider: "anthropic", platform: "vertex" }),
+  api: limitsCache({ provider: "anthropic", platform: "api" }, CLAUDE_LIMITS),
+  bedrock: limitsCache({ provider: "anthropic", platform: "bedrock" }, CLAUDE_LIMITS),
+  vertex: limitsCache({ provider: "anthropic", platform: "vertex" }, CLAUDE_LIMITS),
 };
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 import { decodeBase64 } from "../base64";
-import { partLimits, type PartLimit } from "../budgets/limits";
+import { CLAUDE_LIMITS, limitsCache } from "../budgets/limits";
 import { bedrockFeatures } from "../budgets/target";
 import { raise } from "../errors";
 import { quoted } from "../quote";
@@ -14,7 +14,7 @@ import { ANTHROPIC_EMPTY_ERROR } from "./anthropic";
 import { BEDROCK_IMAGES, type BedrockImageMediaType } from "./media-set";
 import { asResult } from "./options";
 import { isBlank } from "./part-output";
-import { defineProjection, idKey, openProjection, readId, readOptionalId, writeBlocks, type MediaPart, type Projection } from "./projection";
+import { defineProjection, idKey, openProjection, readId, readOptionalId, writeBlocks, partVerdicts, type MediaPart, type Projection } from "./projection";
 
 /** The image formats of a Bedrock `image` block. */
 export type BedrockImageFormat = "png" | "jpeg" | "gif" | "webp";
@@ -110,7 +110,8 @@ const BEDROCK = table("bedrock", bedrockBlock);
 /** The model takes no image in a tool result: images are losses. */
 const BEDROCK_TEXT = table("bedrock", (p, i) => (p.type === "image" ? NO_IMAGES : bedrockBlock(p, i)));
 
-const NO_LIMITS: readonly PartLimit[] = Object.freeze([]);
+/** Bedrock's limits (Claude's on Bedrock: 5 MB of base64 an image), each model's resolved once. */
+const TARGET = limitsCache({ provider: "bedrock" }, CLAUDE_LIMITS);
 
 /**
  * Projects a result onto a Bedrock Converse `{ toolResult }` content block, for a `user` message.
@@ -161,8 +162,7 @@ export function toBedrock(result: AnyToolResult, options: BedrockOptions): Bedro
   // Bedrock refuses a blank text block: a blank output is left out, and reported.
   const output = isBlank(r.output) ? "" : r.output;
   if (output === "" && r.output !== "") reportLoss(ctx, "output", BEDROCK.blankOutput);
-  const limits = r.parts === null ? NO_LIMITS : partLimits(model === undefined ? { provider: "bedrock" } : { provider: "bedrock", model }, r.parts);
-  const content = writeBlocks(proj, ctx, output, r.parts, "", limits) ?? (output === "" ? (r.isError ? [{ text: ANTHROPIC_EMPTY_ERROR }] : []) : [{ text: output }]);
+  const content = writeBlocks(proj, ctx, output, r.parts, "", partVerdicts(TARGET, model, r.parts)) ?? (output === "" ? (r.isError ? [{ text: ANTHROPIC_EMPTY_ERROR }] : []) : [{ text: output }]);
   const block: BedrockToolResult = { toolUseId, content };
   if (features.status) block.status = r.isError ? "error" : "success";
   return { toolResult: block };

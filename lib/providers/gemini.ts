@@ -8,7 +8,7 @@ import { asResult } from "./options";
 import type { ProjectionOptions, Refusal } from "./loss";
 import { GEMINI_MEDIA } from "./media-set";
 import { defineProjection, idKey, openProjection, partVerdicts, readId, readOptionalId, writeTextAndMedia, type MediaPart } from "./projection";
-import { limitsCache } from "../budgets/limits";
+import { GEMINI_LIMITS, limitsCache } from "../budgets/limits";
 
 /** A media part of a function response: inline base64 data, or a file URI. `displayName` is the part's name. */
 export type GeminiFunctionResponsePart =
@@ -44,7 +44,7 @@ const ID = idKey("id", (o: GeminiOptions) => o.id, '"call_1"');
 const MODEL = idKey("model", (o: GeminiOptions) => o.model, '"gemini-3-pro"');
 
 /** Gemini's limits (budgets/data.ts), read once per model. */
-const TARGETS = limitsCache({ provider: "gemini" });
+const TARGETS = limitsCache({ provider: "gemini" }, GEMINI_LIMITS);
 
 /**
  * Text parts and placeholders are lines of the `output`/`error` text (a function response part holds media

@@ -13,7 +13,7 @@ import { refusal, type ProjectionOptions, type Refusal } from "./loss";
 import { dataUrl, isBlank } from "./part-output";
 import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
 import { blankOutput, defineProjection, idKey, openProjection, partVerdicts, readId, writeParts, type MediaPart, type Projection, type ProjectionTable } from "./projection";
-import { limitsCache } from "../budgets/limits";
+import { limitsCache, OPENAI_LIMITS } from "../budgets/limits";
 
 /** A `text` content part. */
 export type OpenAIChatTextPart = { type: "text"; text: string };
@@ -61,7 +61,7 @@ const OTHER_AUDIO = refusal("Chat Completions reads only WAV and MP3 audio");
 const FILE_BY_URL = refusal("Chat Completions takes files as data only, not by URL");
 
 /** OpenAI's limits for Chat Completions (budgets/data.ts), read once: its media ride in the user message. */
-const TARGET = limitsCache({ provider: "openai", api: "chat" });
+const TARGET = limitsCache({ provider: "openai", api: "chat" }, OPENAI_LIMITS);
 
 /** What an item of one result is: a text line of the `tool` message (a text part, a placeholder), or media of the `user` message. */
 type ChatItem = string | OpenAIChatUserContent;

@@ -9,7 +9,7 @@ import { refusal, type ProjectionOptions, type Refusal } from "./loss";
 import { dataUrl } from "./part-output";
 import { nameOrFallback, OPENAI_IMAGES } from "./media-set";
 import { defineProjection, idKey, openProjection, partVerdicts, readId, writeBlocks, type MediaPart } from "./projection";
-import { limitsCache } from "../budgets/limits";
+import { limitsCache, OPENAI_LIMITS } from "../budgets/limits";
 
 /** An `input_text` item. */
 export type OpenAIResponsesInputText = { type: "input_text"; text: string };
@@ -42,7 +42,7 @@ const CALL_ID = idKey("callId", (o: OpenAIResponsesOptions) => o.callId, '"call_
 const NO_AUDIO = refusal("a Responses function output has no audio item");
 
 /** OpenAI's limits for the Responses API (budgets/data.ts), read once. */
-const TARGET = limitsCache({ provider: "openai", api: "responses" });
+const TARGET = limitsCache({ provider: "openai", api: "responses" }, OPENAI_LIMITS);
 
 const RESPONSES = defineProjection<OpenAIResponsesOutputItem, OpenAIResponsesOptions>({
   provider: "openai-responses",
