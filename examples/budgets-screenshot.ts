@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { ContentPart, ToolResult } from "toolnexus";
 import { countTokens, imageDimensions, limitsOf, partLimits, tokenCounter } from "toolnexus/budgets";
-import { toAnthropic, type Loss } from "toolnexus/providers";
+import { toBedrock, type Loss } from "toolnexus/bedrock";
 
 /** A PNG's header for a screen of `width` x `height` (what a capture library would hand over, cut short here). */
 function screenPng(width: number, height: number): Uint8Array {
@@ -66,10 +66,11 @@ assert.ok(counted.total <= 1000);
 console.log(`ok: fitted to 1000 tokens as Anthropic counts: ${counted.total} counted (output ${counted.output}, parts ${counted.parts.map((p) => p.tokens).join(" + ")})`);
 console.log(`    what was left out: ${fitted.output.split("\n").slice(1).join("; ")}`);
 
-// Projected for Claude on Bedrock (5 MB of base64 an image, 8000 pixels a side): the 9000-pixel page is a
-// loss, its placeholder naming the limit, and onLoss hears why.
+// Projected for Claude on Bedrock's Converse API (5 MB of base64 an image, 8000 pixels a side): the screenshot
+// goes as bytes, the 9000-pixel page is a loss, its placeholder naming the limit, and onLoss hears why.
 const losses: Loss[] = [];
-const block = toAnthropic(ToolResult.ok("Captured", { parts: [shot, page] }), { toolUseId: "toolu_01", platform: "bedrock", onLoss: (l) => void losses.push(l) });
+const block = toBedrock(ToolResult.ok("Captured", { parts: [shot, page] }), { toolUseId: "tooluse_01", model: "anthropic.claude-opus-4-7-v1:0", onLoss: (l) => void losses.push(l) });
 assert.equal(losses.length, 1);
-assert.deepEqual(block.content?.[2], { type: "text", text: "[unsupported image part (image/png, 1200x9000): over Bedrock's 8000 pixel limit]" });
+assert.ok(block.toolResult.content[1] !== undefined && "image" in block.toolResult.content[1]);
+assert.deepEqual(block.toolResult.content[2], { text: "[unsupported image part (image/png, 1200x9000): over Bedrock's 8000 pixel limit]" });
 for (const l of losses) console.log(`ok: projected for Bedrock, ${l.path} was lost: ${l.reason}`);
