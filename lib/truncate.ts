@@ -95,14 +95,12 @@ export function fitToBudget(output: string, parts: readonly ContentPart[], limit
   if (counter !== undefined && maxTokens !== Infinity) return fitCounted(output, parts, maxChars, maxTokens, maxPartBytes, counter);
   const n = parts.length;
   // The parts kept are the longest prefix within maxPartBytes...
-  let kept = maxPartBytes === Infinity ? n : 0; // without a byte budget, no part's size is computed
-  let bytes = 0;
-  while (kept < n && (bytes += parts[kept].byteLength) <= maxPartBytes) kept++;
+  let kept = keptWithin(parts, maxPartBytes);
   // The omitted-part lines of parts kept..n-1, their total length, and the tokens of parts 0..kept-1: each
   // step below moves one part from the kept to the omitted, so the loop is linear in the parts.
   const lines = new Array<string>(n);
   let linesLength = 0;
-  for (let i = kept; i < n; i++) linesLength += (lines[i] = `\n[omitted ${partLabel(parts[i])}]`).length;
+  for (let i = kept; i < n; i++) linesLength += (lines[i] = omittedLine(parts[i])).length;
   let spent = partTokens(parts.slice(0, kept));
   // ...then, for maxTokens, parts are dropped from the end while the text does not fit the characters that
   // maxTokens leaves beside the parts kept (ceil(length / 4) tokens fit); then the output is cut.
@@ -110,7 +108,7 @@ export function fitToBudget(output: string, parts: readonly ContentPart[], limit
     kept--;
     const p = parts[kept];
     spent -= p.estimatedTokens;
-    linesLength += (lines[kept] = `\n[omitted ${partLabel(p)}]`).length;
+    linesLength += (lines[kept] = omittedLine(p)).length;
   }
   return { output: cutOutput(output, lines.slice(kept).join(""), n - kept, Math.min(maxChars, (maxTokens - spent) * 4)), kept };
 }
@@ -124,21 +122,35 @@ export function fitToBudget(output: string, parts: readonly ContentPart[], limit
  */
 function fitCounted(output: string, parts: readonly ContentPart[], maxChars: number, maxTokens: number, maxPartBytes: number, c: Counter): { output: string; kept: number } {
   const n = parts.length;
-  let kept = maxPartBytes === Infinity ? n : 0;
-  let bytes = 0;
-  while (kept < n && (bytes += parts[kept].byteLength) <= maxPartBytes) kept++;
+  let kept = keptWithin(parts, maxPartBytes);
   const cost = new Array<number>(kept);
   let spent = 0;
   for (let i = 0; i < kept; i++) spent += cost[i] = counted(c, "part", parts[i], `parts[${i}]`);
-  const lines = new Array<string>(n);
-  for (let i = kept; i < n; i++) lines[i] = `\n[omitted ${partLabel(parts[i])}]`;
+  // The omitted-part lines of parts kept..n-1, grown at the front as each part is dropped (never joined again).
+  let lines = "";
+  for (let i = n - 1; i >= kept; i--) lines = omittedLine(parts[i]) + lines;
   const over = (text: string): boolean => counted(c, "output", text, "the output") > maxTokens - spent;
-  while (kept > 0 && over(withLines(output, lines.slice(kept).join("")))) {
+  while (kept > 0 && over(withLines(output, lines))) {
     kept--;
     spent -= cost[kept];
-    lines[kept] = `\n[omitted ${partLabel(parts[kept])}]`;
+    lines = omittedLine(parts[kept]) + lines;
   }
-  return { output: cutOutput(output, lines.slice(kept).join(""), n - kept, maxChars, over), kept };
+  return { output: cutOutput(output, lines, n - kept, maxChars, over), kept };
+}
+
+/** How many parts, from the first, fit `maxPartBytes` together (all of them without a byte budget, no size computed then). */
+function keptWithin(parts: readonly ContentPart[], maxPartBytes: number): number {
+  const n = parts.length;
+  if (maxPartBytes === Infinity) return n;
+  let kept = 0;
+  let bytes = 0;
+  while (kept < n && (bytes += parts[kept].byteLength) <= maxPartBytes) kept++;
+  return kept;
+}
+
+/** The line that names a part left out, newline first: `\n[omitted image part (image/png, 82 bytes)]`. */
+function omittedLine(part: ContentPart): string {
+  return `\n[omitted ${partLabel(part)}]`;
 }
 
 /** The output followed by the omitted-part lines (each starting with a newline). */
