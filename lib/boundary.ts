@@ -73,6 +73,11 @@ export function isArrayAt(value: unknown, path: string, what = "the value"): boo
   return guard(path, what, () => Array.isArray(value));
 }
 
+/** True when `value` is an object and no array ({@link isArrayAt}: a revoked Proxy is a ValidationError at `path`). */
+export function isObjectAt(value: unknown, path: string): value is object {
+  return typeof value === "object" && value !== null && !isArrayAt(value, path);
+}
+
 /**
  * The own property `key` of `obj` (a data property's value, or an accessor's getter run once), or
  * `undefined` when `obj` has no own property of that name: never the prototype chain. A throw is a

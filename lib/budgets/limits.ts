@@ -90,7 +90,7 @@ function geminiLimits(t: GeminiTarget): Limits {
 }
 
 function resolvedLimits(t: Resolved): Limits {
-  return entryOf(t).L;
+  return t.provider === "openai" ? openaiLimits(t) : t.provider === "gemini" ? geminiLimits(t) : claudeLimits(t);
 }
 
 /**

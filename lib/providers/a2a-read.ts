@@ -15,11 +15,11 @@ import { Answer, toAnswer } from "../answer";
 import { Request, toRequest, type AnyRequest } from "../request";
 import { ToolResult } from "../tool-result";
 import { AUTH_REQUIRED, CANCELED, COMPLETED, FAILED, INPUT_REQUIRED, REJECTED, type A2aPartsOptions } from "./a2a";
-import { checkOptionKeys, optionKeys } from "../options";
+import { optionKeys } from "../options";
 import { checkAnswerFor, pendingText } from "../pause";
 import { quoted } from "../quote";
 import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
-import { projection, projectionContext } from "./options";
+import { projection, readerContext } from "./options";
 import { joinLines } from "./part-output";
 
 /** A part {@link fromA2a} reads: the SDK's `Part`, or any object of that shape. */
@@ -205,8 +205,7 @@ const FIX = "Pass a Message, an Artifact or a Task as the A2A SDK gives it (JSON
  * ```
  */
 export function fromA2a(value: A2aMessageInput | A2aArtifactInput | A2aTaskInput, options?: A2aPartsOptions): ToolResult {
-  const ctx = projectionContext(options, FROM_A2A);
-  if (options !== undefined) checkOptionKeys(FROM_A2A_KEYS, options);
+  const ctx = readerContext(options, FROM_A2A, FROM_A2A_KEYS);
   const v = snapshot(value, MESSAGE_KEYS, "", "fromA2a() reads a Message, an Artifact or a Task, which", FIX);
   const acc = new InboundAccumulator(ctx, A2A_HOST);
   const ours: Ours[] = [];

@@ -15,11 +15,11 @@ import { Answer, toAnswer } from "../answer";
 import type { JsonObject } from "../json-type";
 import { Request, toRequest, type AnyRequest } from "../request";
 import type { AnyToolResult } from "../tool-result";
-import { checkOptionKeys, optionKeys, readOptionsOf } from "../options";
+import { optionKeys, readOptionsOf } from "../options";
 import { checkAnswerFor, checkLink, pendingText } from "../pause";
 import { quoted } from "../quote";
 import type { OnLoss, ProjectionOptions } from "./loss";
-import { asResult, optionalString, projection, projectionContext } from "./options";
+import { asResult, optionalString, projection, readerContext } from "./options";
 import { defineProjection, idKey, openProjection, readId, writeBlocks, type MediaPart } from "./projection";
 import { reportLoss } from "./loss";
 
@@ -326,8 +326,7 @@ function ownRequest(metadata: unknown): unknown {
  * ```
  */
 export function toAgUiResume(answer: Answer, options?: AgUiResumeOptions): AgUiResumeEntry {
-  const ctx = projectionContext(options, RESUME_SPEC);
-  if (options !== undefined) checkOptionKeys(RESUME_KEYS, options);
+  const ctx = readerContext(options, RESUME_SPEC, RESUME_KEYS);
   const a = toAnswer(answer, "");
   const data = a.data;
   if (a.ok || a.reason === "declined") {

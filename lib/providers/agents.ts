@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isArrayAt, ownField, readOwn, snapshot, type Snapshot } from "../boundary";
+import { isObjectAt, ownField, readOwn, snapshot, type Snapshot } from "../boundary";
 import { raise } from "../errors";
 import { copyJson, newWalk, typeName } from "../json-data";
 import { quotedValue } from "../quote";
@@ -54,7 +54,7 @@ function readRaw(raw: unknown): RawCall {
   const r = snapshot(raw, RAW_FIELDS, "rawItem", "rawItem", "Pass an item of result.interruptions, or its toJSON() form.");
   // providerData is the SDK's own bag: only an object is looked into, and only for these three fields.
   const v = r.providerData;
-  const pd = typeof v === "object" && v !== null && !isArrayAt(v, "rawItem.providerData") ? readOwn(v, PROVIDER_DATA_FIELDS, "rawItem.providerData") : undefined;
+  const pd = isObjectAt(v, "rawItem.providerData") ? readOwn(v, PROVIDER_DATA_FIELDS, "rawItem.providerData") : undefined;
   return { ...r, pd };
 }
 

@@ -4,16 +4,16 @@
  *
  * @module
  */
-import { isArrayAt, ownKeys, readArray, readOwn, snapshot } from "../boundary";
+import { isObjectAt, ownKeys, readArray, readOwn, snapshot } from "../boundary";
 import { isInstance, raise } from "../errors";
 import { copyJson, MAX_VALUES, newWalk, typeName } from "../json-data";
-import { checkOptionKeys, optionKeys } from "../options";
+import { optionKeys } from "../options";
 import { quoted } from "../quote";
 import { ToolResult } from "../tool-result";
 import { BEDROCK_DOCUMENTS, BEDROCK_VIDEOS } from "./bedrock";
-import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
+import { builtBlock, carried, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import type { ProjectionOptions } from "./loss";
-import { projection, projectionContext } from "./options";
+import { projection, readerContext } from "./options";
 
 /** What {@link fromBedrock} reads: a `{ toolResult }` content block, or the `ToolResultBlock` itself. */
 export type BedrockToolResultInput =
@@ -79,9 +79,7 @@ const VIDEO_MIME: ReadonlyMap<string, string> = new Map([...Object.entries(BEDRO
  * ```
  */
 export function fromBedrock(value: BedrockToolResultInput, options?: FromBedrockOptions): ToolResult {
-  const ctx = projectionContext(options, FROM_BEDROCK);
-  const given: unknown = options; // null counts as absent, as for every projection
-  if (typeof given === "object" && given !== null) checkOptionKeys(FROM_BEDROCK_KEYS, given);
+  const ctx = readerContext(options, FROM_BEDROCK, FROM_BEDROCK_KEYS);
   const outer = snapshot(value, OUTER_KEYS, "", "fromBedrock() reads a { toolResult } block or a ToolResultBlock, which", "Pass the message's content block, such as { toolResult: { toolUseId, content, status } }.");
   let prefix = "";
   let src: { toolUseId: unknown; content: unknown; status: unknown } = outer;
@@ -109,18 +107,11 @@ export function fromBedrock(value: BedrockToolResultInput, options?: FromBedrock
   return status === "error" ? ToolResult.error(output, init) : ToolResult.ok(output, init);
 }
 
-/** A non-empty string; else `undefined`. */
-function carried(v: unknown): string | undefined {
-  return typeof v === "string" && v !== "" ? v : undefined;
-}
 
-function isObject(v: unknown, path: string): v is object {
-  return typeof v === "object" && v !== null && !isArrayAt(v, path);
-}
 
 /** One content block: the member it holds (the first of Bedrock's that is set), read by its own table. */
 function readBlock(block: unknown, path: string): BlockRead {
-  if (!isObject(block, path)) return lostBlock("content block", `not an object but ${typeName(block)}`);
+  if (!isObjectAt(block, path)) return lostBlock("content block", `not an object but ${typeName(block)}`);
   const b = readOwn(block, BLOCK_KEYS, path);
   if (typeof b.text === "string") return { kind: "text", text: b.text };
   if (b.text !== undefined) return lostBlock("text block", "its text is not a string", "text");
@@ -130,7 +121,7 @@ function readBlock(block: unknown, path: string): BlockRead {
   if (b.document !== undefined) return readMedia(b.document, "document", `${path}.document`, DOCUMENT_MIME);
   if (b.video !== undefined) return readMedia(b.video, "video", `${path}.video`, VIDEO_MIME);
   if (b.searchResult !== undefined) {
-    const s = isObject(b.searchResult, `${path}.searchResult`) ? readOwn(b.searchResult, ["title", "source"], `${path}.searchResult`) : { title: undefined, source: undefined };
+    const s = isObjectAt(b.searchResult, `${path}.searchResult`) ? readOwn(b.searchResult, ["title", "source"], `${path}.searchResult`) : { title: undefined, source: undefined };
     return lostBlock("searchResult block", "a search result is no part", "searchResult", carried(s.title), carried(s.source));
   }
   // The SDK's unknown member, `{ $unknown: [name, value] }`; else a block of a member this reader does not know.
@@ -146,7 +137,7 @@ function readBlock(block: unknown, path: string): BlockRead {
 /** An image, document or video block: `{ format, name?, source: { bytes } }`. */
 function readMedia(value: unknown, type: "image" | "document" | "video", path: string, formats: ReadonlyMap<string, string>): BlockRead {
   const what = `${type} block`;
-  if (!isObject(value, path)) return lostBlock(what, `not an object but ${typeName(value)}`, type);
+  if (!isObjectAt(value, path)) return lostBlock(what, `not an object but ${typeName(value)}`, type);
   const m = readOwn(value, MEDIA_KEYS, path);
   const name = type === "document" ? carried(m.name) : undefined;
   const format = m.format;
@@ -157,13 +148,13 @@ function readMedia(value: unknown, type: "image" | "document" | "video", path: s
   } else if (format !== undefined || type !== "document") {
     return lostBlock(what, "it has no format", type, name);
   }
-  if (!isObject(m.source, `${path}.source`)) return lostBlock(what, "it has no source", type, name);
+  if (!isObjectAt(m.source, `${path}.source`)) return lostBlock(what, "it has no source", type, name);
   const s = readOwn(m.source, SOURCE_KEYS, `${path}.source`);
   if (s.bytes !== undefined) {
     const data = readBytes(s.bytes, `${path}.source.bytes`);
     return builtBlock(inboundPart({ mimeType, data, name, uri: name }), what, type, name);
   }
-  if (isObject(s.s3Location, `${path}.source.s3Location`)) {
+  if (isObjectAt(s.s3Location, `${path}.source.s3Location`)) {
     const uri = readOwn(s.s3Location, ["uri"], `${path}.source.s3Location`).uri;
     return lostBlock(what, "its source is an s3Location, which this reader does not fetch", type, name, carried(uri));
   }
@@ -179,7 +170,7 @@ function readMedia(value: unknown, type: "image" | "document" | "video", path: s
  */
 function readBytes(v: unknown, path: string): string | Uint8Array {
   if (typeof v === "string" || isInstance(v, Uint8Array)) return v;
-  if (!isObject(v, path)) return raise("invalid-type", path, `bytes must be a Uint8Array, a base64 string or an object of byte values, got ${typeName(v)}`, "Pass the block as the SDK gave it, or as JSON.stringify stored it.");
+  if (!isObjectAt(v, path)) return raise("invalid-type", path, `bytes must be a Uint8Array, a base64 string or an object of byte values, got ${typeName(v)}`, "Pass the block as the SDK gave it, or as JSON.stringify stored it.");
   const keys = ownKeys(v, path);
   if (keys.length === 2 && keys[0] === "type" && keys[1] === "data") {
     const buffer = readOwn(v, ["type", "data"], path);

@@ -15,6 +15,11 @@ import { escapeControl, quoted, shown } from "../quote";
 import { loseBlock, losePart, lossReason, overCap, reportLoss, type LossPolicy } from "./loss";
 import { isBlank } from "./part-output";
 
+/** A sender's optional string field as a reader keeps it: a non-empty string; anything else `undefined`. */
+export function carried(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
 /**
  * The door's `isArrayAt` (a revoked Proxy is a ValidationError at `path`), as a type guard: the readers' lists
  * (`content`, `parts`, `artifacts`) are read by `readArray` without a cast.

@@ -15,10 +15,10 @@ import { raise } from "../errors";
 import { typeName } from "../json-data";
 import { mimeForExtension, normalizeMime } from "../media";
 import { ToolResult, type AnyToolResult } from "../tool-result";
-import { checkOptionKeys, optionKeys } from "../options";
+import { optionKeys } from "../options";
 import { inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
 import { quoted } from "../quote";
-import { asResult, projection, projectionContext } from "./options";
+import { asResult, projection, readerContext } from "./options";
 import type { ProjectionOptions } from "./loss";
 import { checkpointSafe } from "./langgraph-checkpoint";
 import { isBlank } from "./part-output";
@@ -229,8 +229,7 @@ const MESSAGE_FIX = "Pass a ToolMessage, the fields given to new ToolMessage(...
  * ```
  */
 export function fromLangChain(message: LangChainToolMessageInput, options?: FromLangChainOptions): ToolResult {
-  const ctx = projectionContext(options, FROM_LANGCHAIN);
-  if (options !== undefined) checkOptionKeys(FROM_LANGCHAIN_KEYS, options);
+  const ctx = readerContext(options, FROM_LANGCHAIN, FROM_LANGCHAIN_KEYS);
   let fields: Snapshot<(typeof KWARGS_KEYS)[number]> = snapshot(message, MESSAGE_KEYS, "", "A ToolMessage", MESSAGE_FIX);
   let prefix = "";
   const outer = fields as Snapshot<(typeof MESSAGE_KEYS)[number]>;

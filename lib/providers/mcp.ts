@@ -10,10 +10,10 @@ import { copyJson, newWalk, typeName } from "../json-data";
 import { normalizeMime } from "../media";
 import { PENDING } from "../metadata";
 import { ToolResult, type AnyToolResult } from "../tool-result";
-import { builtBlock, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
-import { checkOptionKeys, optionKeys } from "../options";
+import { builtBlock, carried, inboundPart, InboundAccumulator, isListAt, lostBlock, unknownType, type BlockRead, type InboundHost } from "./inbound";
+import { optionKeys } from "../options";
 import { quoted } from "../quote";
-import { asResult, optionalBoolean, ownOption, projection, projectionContext } from "./options";
+import { asResult, optionalBoolean, ownOption, projection, readerContext } from "./options";
 import type { ProjectionOptions } from "./loss";
 import { nameOrFallback } from "./media-set";
 import { isBlank, urlBaseName } from "./part-output";
@@ -203,8 +203,7 @@ export const MCP_ERROR_TEXT = "MCP tool returned an error";
  * ```
  */
 export function fromMcp(callToolResult: McpCallToolResultInput, options?: FromMcpOptions): ToolResult {
-  const ctx = projectionContext(options, FROM_MCP);
-  if (options !== undefined) checkOptionKeys(FROM_MCP_KEYS, options);
+  const ctx = readerContext(options, FROM_MCP, FROM_MCP_KEYS);
   const src = snapshot(callToolResult, RESULT_KEYS, "", "fromMcp() reads a CallToolResult, which", "Pass the result of client.callTool().");
   checkResultType(src.resultType);
   const isError = src.isError ?? false;
@@ -265,10 +264,6 @@ function invalid(path: string, problem: string, fix: string): never {
   return raise("invalid-type", path, problem, fix);
 }
 
-/** A non-empty string; else `undefined`. */
-function carried(v: unknown): string | undefined {
-  return typeof v === "string" && v !== "" ? v : undefined;
-}
 
 /**
  * What a block holds. A block that cannot be read (a revoked Proxy, a getter or a Proxy trap that throws) is

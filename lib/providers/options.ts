@@ -6,6 +6,7 @@ import { guard, ownField } from "../boundary";
 import { isGenuineResult } from "../tool-result";
 import { isToolnexusError, raise } from "../errors";
 import { typeName } from "../json-data";
+import { checkOptionKeys, type OptionKeys } from "../options";
 import { quoted } from "../quote";
 import { ToolResult } from "../tool-result";
 import { onLossOption, type LossPolicy, type UnsupportedPolicy } from "./loss";
@@ -27,12 +28,16 @@ export function projection(provider: string, label: string, fn: string): Context
 }
 
 /**
- * Checks the three shared options of a projection (`unsupported`, `onLoss`, `maxBytes`) into its context.
- * Other keys are not looked at (the projection reads its own by name); the options' TypeScript type refuses a
- * misspelt key. Allocates nothing unless a shared option is given: this runs on every tool call.
+ * A reader's or a bridge's options (`fromMcp`, `fromBedrock`, `toAgUiResume`, ...), as `openProjection`
+ * (projection.ts) opens a projection's: the three shared options (`unsupported`, `onLoss`, `maxBytes`) into a
+ * Context, then an own key `keys` does not list refused, as every function's options are (lib/options.ts).
+ * `defaults` itself, no allocation, when no options are given.
  */
-export function projectionContext(options: unknown, defaults: Context): Context {
-  return options === undefined || options === null ? defaults : sharedOptions(options, defaults);
+export function readerContext(options: unknown, defaults: Context, keys: OptionKeys<string>): Context {
+  if (options === undefined || options === null) return defaults;
+  const ctx = sharedOptions(options, defaults);
+  checkOptionKeys(keys, options);
+  return ctx;
 }
 
 const ObjectPrototype = Object.prototype;
@@ -137,8 +142,8 @@ export function optionalBoolean(v: unknown, key: string): boolean | undefined {
 /**
  * An own option of a projection (`meta`, say), read once through the door's `ownField`: `undefined` when
  * `options` is absent or has no own property of that name (Object.prototype's are not options). A throwing
- * getter or trap is a ValidationError at `key`. `projectionContext` checked before that `options` is an
- * object, `undefined` or `null`.
+ * getter or trap is a ValidationError at `key`. `openProjection` or {@link readerContext} checked before that
+ * `options` is an object, `undefined` or `null`.
  */
 export function ownOption(options: unknown, key: string): unknown {
   return options === undefined || options === null ? undefined : ownField(options, key, "");
@@ -162,7 +167,7 @@ function ownOnly(options: object, key: string, value: unknown): unknown {
  * read (`(o) => o.toolUseId`), made once per projection at load, so that the hot path neither allocates nor
  * reads by a computed key; the value counts only as an own property ({@link ownOnly}). A getter or Proxy
  * trap that throws is a ValidationError at `key` ({@link optionThrew}). `undefined` when `options` is absent
- * ({@link projectionContext} checked before that it is an object, `undefined` or `null`).
+ * (`openProjection` checked before that it is an object, `undefined` or `null`).
  */
 export function namedOption<O extends object>(options: O | null | undefined, key: string, read: (options: O) => unknown): unknown {
   if (options === undefined || options === null) return undefined;
