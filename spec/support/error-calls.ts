@@ -6,7 +6,7 @@
 // getReader of its own) and `{ "$platform": "shrunkView" }` (a DataView past the end of its shrunk buffer).
 import { Answer, ContentPart, Request, ToolResult } from "toolnexus";
 import { fromA2a, fromA2aAnswer, fromAgUiInterrupt, fromAgUiResume, fromClaudeToolPermission, fromLangGraphResume, toA2aEvents, toAgUiInterrupt, toAgUiResume, toAgUiToolCallResult, toAnthropic, toClaudePermissionResult, toLangChainHitlResponse, toMistral } from "toolnexus/providers";
-import { toBedrock } from "toolnexus/bedrock";
+import { fromBedrock, toBedrock } from "toolnexus/bedrock";
 import { toCohere } from "toolnexus/cohere";
 import { toOllama } from "toolnexus/ollama";
 import { payloadConverter } from "toolnexus/temporal";
@@ -81,6 +81,7 @@ export const CALLS: Readonly<Record<string, Call>> = {
   "toCohere of a result with an audio part": (options) => toCohere(ToolResult.ok("x", { parts: [audio()] }), options),
   toAgUiToolCallResult: (...a) => (toAgUiToolCallResult as Call)(...a),
   toMistral: (...a) => (toMistral as Call)(...a),
+  fromBedrock: (...a) => (fromBedrock as Call)(...a),
   toAgUiInterrupt: (...a) => (toAgUiInterrupt as Call)(...a),
   fromAgUiInterrupt: (...a) => (fromAgUiInterrupt as Call)(...a),
   toAgUiResume: (...a) => (toAgUiResume as Call)(...a),
